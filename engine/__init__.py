@@ -1,0 +1,1 @@
+"""Pure, deterministic rules engines (no Discord, database or image imports)."""

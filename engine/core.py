@@ -1,0 +1,263 @@
+"""The engine contract every game implements.
+
+A game is a set of pure, synchronous functions over a state object:
+
+* ``new(seats, options, seed)`` makes the state; all randomness later comes from the ``Rng`` stored in it.
+* ``prompts(state)`` lists who may decide now and what, with every legal option.
+* ``apply(state, choice)`` validates the choice against those prompts, raises ``IllegalChoice`` (the state
+  untouched) if it is not one of them, and otherwise changes the state and returns log ``Event``s.
+* ``view(state, seat)`` is the only way code outside the engine reads a state; ``seat=None`` is a spectator.
+* ``dumps``/``loads`` round-trip a state through JSON without loss.
+
+The record of a game is ``(seats, options, seed)`` plus its list of choices: ``replay`` rebuilds the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol
+
+import msgspec
+
+#: The seat number of "the table": the timer that closes a real-time window (e.g. a snap race).
+TABLE = -1
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng(msgspec.Struct):
+    """A small deterministic generator (SplitMix64) whose whole state is one integer.
+
+    Python's ``random`` could change its algorithms between versions and its state is 625 numbers; this one
+    serialises as a single number and gives the same sequence everywhere, so a replay is exact.
+    """
+
+    state: int
+
+    def next64(self) -> int:
+        """Return the next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling, so no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        """One element of a non-empty sequence."""
+        return items[self.below(len(items))]
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One legal answer to a prompt: a stable id for machines and a short label for people."""
+
+    id: str
+    label: str
+    detail: str = ""
+    #: ``"primary"`` for the expected next step, ``"danger"`` for an irreversible or risky one.
+    style: str = "secondary"
+
+
+class Prompt(msgspec.Struct, frozen=True):
+    """A decision someone may take now.
+
+    Several prompts can be open at once (every player peeking, or a snap race). Prompts that share a
+    ``race`` id are a race: the first choice applied closes all of them. ``seat == TABLE`` is the timer's
+    prompt of a race, answered by the service when the window closes without a claim.
+    """
+
+    seat: int
+    kind: str
+    text: str
+    options: tuple[Option, ...]
+    race: str | None = None
+    #: A choice that reveals hidden information or uses chance; undo may not go back past it.
+    private: bool = True
+
+    def option(self, option_id: str) -> Option | None:
+        """The option with this id, if it is legal."""
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """What a seat decided: the prompt kind it answers and the option id."""
+
+    seat: int
+    kind: str
+    option: str
+
+
+class Event(msgspec.Struct, frozen=True):
+    """A log line. ``to`` is ``None`` for everyone, or the seats that may see it."""
+
+    kind: str
+    text: str
+    to: tuple[int, ...] | None = None
+    data: dict[str, Any] = {}
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether this seat (``None``: a spectator) may see the event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+class Result(msgspec.Struct, frozen=True):
+    """The end of a game: each seat's score, the winners, and a breakdown people can read."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    lower_is_better: bool
+    details: tuple[str, ...] = ()
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """A table option a game accepts at creation (e.g. the snap window in seconds)."""
+
+    name: str
+    kind: str  # "int" or "choice"
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+class EngineError(Exception):
+    """Base of the engine's errors."""
+
+
+class IllegalChoice(EngineError):
+    """A choice that is malformed or not legal now. The message says why and what is allowed."""
+
+
+class BadOptions(EngineError):
+    """Seats or table options a game cannot start with."""
+
+
+class Game(Protocol):
+    """What each game module provides (see ``engine.registry``)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> Any:
+        """A new game for these seat names."""
+
+    def prompts(self, state: Any) -> list[Prompt]:
+        """Every open prompt."""
+
+    def apply(self, state: Any, choice: Choice) -> list[Event]:
+        """Apply one choice in place, or raise ``IllegalChoice`` without changing anything."""
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What this seat (``None``: a spectator) may see, as JSON-ready data."""
+
+    def dumps(self, state: Any) -> bytes:
+        """The state as JSON."""
+
+    def loads(self, data: bytes | str) -> Any:
+        """A state from ``dumps``."""
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+
+    def result(self, state: Any) -> Result | None:
+        """Final scores once the game is over."""
+
+    def invariants(self, state: Any) -> list[str]:
+        """Broken invariants (empty when all hold); used by self-play and tests."""
+
+
+def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Fill defaults and check each given table option, naming what is wrong and what is allowed."""
+    specs = list(specs)
+    known = {s.name: s for s in specs}
+    for key in given:
+        if key not in known:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise BadOptions(f"Unknown option {key!r}. Options for this game: {allowed}.")
+    out: dict[str, Any] = {}
+    for spec in specs:
+        value = given.get(spec.name, spec.default)
+        if spec.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOptions(f"Option {spec.name!r} must be a whole number, not {value!r}.")
+            lo, hi = spec.minimum, spec.maximum
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise BadOptions(f"Option {spec.name!r} must be between {lo} and {hi}, not {value}.")
+        elif spec.kind == "choice" and value not in spec.choices:
+            raise BadOptions(f"Option {spec.name!r} must be one of {', '.join(spec.choices)}, not {value!r}.")
+        out[spec.name] = value
+    return out
+
+
+def find_prompt(prompts: Sequence[Prompt], choice: Choice) -> Prompt:
+    """The open prompt a choice answers; raises ``IllegalChoice`` with a helpful message otherwise."""
+    if not isinstance(choice, Choice):
+        raise IllegalChoice(f"A choice must be a Choice, not {type(choice).__name__}.")
+    if (
+        not isinstance(choice.seat, int)
+        or not isinstance(choice.kind, str)
+        or not isinstance(choice.option, str)
+    ):
+        raise IllegalChoice("A choice needs an integer seat and text kind and option.")
+    mine = [p for p in prompts if p.seat == choice.seat]
+    if not mine:
+        waiting = sorted({p.seat for p in prompts if p.seat != TABLE})
+        who = ", ".join(f"seat {s}" for s in waiting) or "nobody"
+        raise IllegalChoice(f"Seat {choice.seat} has nothing to decide now; waiting for {who}.")
+    for prompt in mine:
+        if prompt.kind != choice.kind:
+            continue
+        if prompt.option(choice.option) is None:
+            allowed = ", ".join(o.id for o in prompt.options)
+            raise IllegalChoice(
+                f"{choice.option!r} is not a legal answer to {prompt.kind!r}; allowed: {allowed}."
+            )
+        return prompt
+    kinds = ", ".join(p.kind for p in mine)
+    raise IllegalChoice(f"Seat {choice.seat} is not asked {choice.kind!r} now; it is asked: {kinds}.")
+
+
+def replay(
+    game: Game, seats: Sequence[str], options: Mapping[str, Any], seed: int, choices: Iterable[Choice]
+):
+    """Rebuild a state from its record."""
+    state = game.new(seats, options, seed)
+    for choice in choices:
+        game.apply(state, choice)
+    return state
+
+
+_choice_encoder = msgspec.json.Encoder()
+_choice_decoder = msgspec.json.Decoder(Choice)
+
+
+def dump_choice(choice: Choice) -> str:
+    """A choice as compact JSON (the form kept in the store)."""
+    return _choice_encoder.encode(choice).decode()
+
+
+def load_choice(data: str | bytes) -> Choice:
+    """A choice from ``dump_choice``."""
+    return _choice_decoder.decode(data)

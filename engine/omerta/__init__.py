@@ -1,0 +1,5 @@
+"""Omerta (Helvetiq): the card game's rules engine."""
+
+from engine.omerta.game import OmertaGame
+
+__all__ = ["OmertaGame"]

@@ -1,0 +1,116 @@
+"""Omerta as an engine ``Game``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core import BadOptions, Choice, Event, OptionSpec, Prompt, Result, resolve_options
+from engine.omerta import rules
+from engine.omerta import state as state_mod
+from engine.omerta.cards import deck
+from engine.omerta.scoring import score_round
+from engine.omerta.state import OmertaState
+from engine.omerta.view import view as view_state
+
+
+class OmertaGame:
+    """The Omerta card game (Helvetiq), 3-5 players."""
+
+    name: ClassVar[str] = "omerta"
+    title: ClassVar[str] = "Omerta"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("snap_window", "int", 5, "Seconds the snap window stays open", 2, 30),
+        OptionSpec("rounds", "int", 0, "Rounds to play (0: as many as players)", 0, 10),
+    )
+
+    def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:
+        """A new game: gangsters dealt, round 1 dealt, everyone asked to peek."""
+        return self.start(seats, options, seed)[0]
+
+    def start(
+        self, seats: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> tuple[OmertaState, list[Event]]:
+        """Like ``new``, with the set-up's log events."""
+        n = deck().numbers
+        if not n["min_players"] <= len(seats) <= n["max_players"]:
+            raise BadOptions(
+                f"Omerta needs {n['min_players']} to {n['max_players']} players, not {len(seats)}."
+            )
+        return rules.new_state(seats, resolve_options(self.option_specs, options), seed)
+
+    def prompts(self, state: OmertaState) -> list[Prompt]:
+        """Every open prompt."""
+        return rules.prompts(state)
+
+    def apply(self, state: OmertaState, choice: Choice) -> list[Event]:
+        """Apply one choice or raise ``IllegalChoice`` with nothing changed."""
+        return rules.apply(state, choice)
+
+    def view(self, state: OmertaState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: spectator) may see."""
+        return view_state(state, seat)
+
+    def dumps(self, state: OmertaState) -> bytes:
+        """JSON."""
+        return state_mod.dumps(state)
+
+    def loads(self, data: bytes | str) -> OmertaState:
+        """From JSON."""
+        return state_mod.loads(data)
+
+    def is_over(self, state: OmertaState) -> bool:
+        """After the last round."""
+        return state.phase == "over"
+
+    def result(self, state: OmertaState) -> Result | None:
+        """Totals; lowest wins, a tie is a shared win."""
+        if state.phase != "over":
+            return None
+        totals = tuple(p.total for p in state.players)
+        best = min(totals)
+        details = tuple(
+            f"{p.name}: {' + '.join(map(str, p.round_scores))} = {p.total}" for p in state.players
+        )
+        return Result(totals, tuple(i for i, t in enumerate(totals) if t == best), True, details)
+
+    def invariants(self, state: OmertaState) -> list[str]:
+        """All 65 cards in exactly one place; 4 in the Safe; scores as the rules say; phase consistent."""
+        d = deck()
+        bad: list[str] = []
+        places: list[int] = [p.gangster for p in state.players] + list(state.box)
+        for p in state.players:
+            places += [c for c in p.slots if c is not None]
+        places += state.draw + state.discard + state.safe
+        if state.held is not None:
+            places.append(state.held)
+        counts = Counter(places)
+        missing = [c.id for c in d.cards if counts[c.id] == 0]
+        doubled = [c for c, k in counts.items() if k > 1]
+        unknown = [c for c in counts if not 0 <= c < len(d.cards)]
+        if missing or doubled or unknown or len(places) != len(d.cards):
+            bad.append(f"cards: missing {missing}, doubled {doubled}, unknown {unknown}, total {len(places)}")
+        if len(state.safe) != d.numbers["safe_size"]:
+            bad.append(f"the Safe holds {len(state.safe)} cards")
+        if (state.held is not None) != (state.phase in ("drawn", "taken")):
+            bad.append(f"held card {state.held} in phase {state.phase}")
+        for b in state.blocks:
+            slots = state.players[b.seat].slots
+            if not (0 <= b.slot < len(slots)) or slots[b.slot] is None or b.turns <= 0:
+                bad.append(f"bad Police Check {b}")
+        for r in state.history:
+            expected, _ = score_round(
+                r.points, r.caller, d.numbers["omerta_limit"], d.numbers["caller_penalty"]
+            )
+            points = [sum(d.cards[c].points for c in hand) for hand in r.cards]
+            if expected != r.scores or points != r.points:
+                bad.append(f"round {r.round} scored {r.scores}, rules give {expected}")
+        for i, p in enumerate(state.players):
+            if p.total != sum(p.round_scores) or len(p.round_scores) != len(state.history):
+                bad.append(f"seat {i} total {p.total} != sum of {p.round_scores}")
+            if any(s < 0 for s in p.round_scores):
+                bad.append(f"seat {i} has a negative score")
+        return bad

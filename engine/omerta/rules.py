@@ -1,0 +1,321 @@
+"""Rounds and turns of Omerta: dealing, the peek, a turn, the snap race and OMERTA.
+
+Sources: seed 002 (``../shared/seeds/002_5e1a9bde598f521e.txt``) and the project's decisions file; the rules
+as implemented, with the source of each, are in ``docs/rules/omerta.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from engine.core import TABLE, Choice, Event, Option, Prompt, Rng, find_prompt
+from engine.omerta.cards import deck
+from engine.omerta.powers import apply_power, power_prompt, start_power
+from engine.omerta.scoring import score_round
+from engine.omerta.state import OmertaState, Player, Reveal
+from engine.omerta.table import card_name, draw_card, give_penalty, movable_slots, refill_draw_pile, slot_name
+
+
+def new_state(seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[OmertaState, list[Event]]:
+    """Seat the players, deal the gangster cards (Al Capone always among them) and deal round 1."""
+    d = deck()
+    rng = Rng(seed & ((1 << 64) - 1))
+    others = [g for g in d.gangsters if g != d.starter]
+    rng.shuffle(others)
+    dealt = [d.starter, *others[: len(seats) - 1]]
+    rng.shuffle(dealt)
+    players = [Player(name=name, gangster=g) for name, g in zip(seats, dealt, strict=True)]
+    state = OmertaState(
+        names=list(seats),
+        options=dict(options),
+        rng=rng,
+        players=players,
+        rounds=int(options.get("rounds") or len(seats)),
+        box=sorted(others[len(seats) - 1 :]),
+    )
+    start = dealt.index(d.starter)
+    events = [
+        Event("setup", f"{state.names[i]} is {d.label(g)}.", data={"seat": i}) for i, g in enumerate(dealt)
+    ]
+    events.append(Event("setup", f"{state.names[start]} has Al Capone and starts the first round."))
+    _deal_round(state, start, events)
+    return state, events
+
+
+def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
+    """Shuffle every bottle and character together; 4 to each player, 4 to the Safe, 1 face up, the rest to draw."""
+    d = deck()
+    n = d.numbers
+    cards = list(d.playing)
+    state.rng.shuffle(cards)
+    for p in state.players:
+        p.slots = [cards.pop() for _ in range(n["hand_size"])]
+        p.skip_next = False
+        p.peeked = False
+    state.safe = [cards.pop() for _ in range(n["safe_size"])]
+    state.discard = [cards.pop()]  # it triggers nothing (decisions)
+    state.draw = cards
+    state.blocks = []
+    state.held = None
+    state.power = ""
+    state.snap_value = 0
+    state.start_seat = start
+    state.active = start
+    state.phase = "peek"
+    events.append(
+        Event(
+            "round",
+            f"Round {state.round} of {state.rounds}: 4 cards each, 4 in the Safe, "
+            f"{card_name(state.discard[-1])} face up. Everyone peeks at 2 of their cards.",
+        )
+    )
+
+
+# --- prompts -------------------------------------------------------------------------------------------------
+
+
+def prompts(state: OmertaState) -> list[Prompt]:
+    """Every open prompt of the current phase."""
+    phase = state.phase
+    if phase == "peek":
+        return [_peek_prompt(state, s) for s, p in enumerate(state.players) if not p.peeked]
+    if phase == "turn":
+        return [_turn_prompt(state)]
+    if phase in ("drawn", "taken"):
+        return [_place_prompt(state)]
+    if phase == "snap":
+        return _snap_prompts(state)
+    if phase == "power":
+        return [power_prompt(state)]
+    return []
+
+
+def _peek_prompt(state: OmertaState, seat: int) -> Prompt:
+    slots = [i for i, c in enumerate(state.players[seat].slots) if c is not None]
+    count = deck().numbers["peek"]
+    opts = tuple(
+        Option(",".join(map(str, pair)), "Peek at " + " and ".join(slot_name(i) for i in pair))
+        for pair in combinations(slots, count)
+    )
+    return Prompt(seat, "peek", f"Peek at {count} of your cards, and remember them", opts)
+
+
+def _turn_prompt(state: OmertaState) -> Prompt:
+    seat = state.active
+    opts = [Option("draw", "Draw a card", style="primary")]
+    if state.discard and movable_slots(state, seat):
+        opts.append(Option("take", f"Take {card_name(state.discard[-1])} from the discard pile"))
+    opts.append(Option("omerta", "Call OMERTA", "End the round now: you need 7 points or fewer", "danger"))
+    return Prompt(
+        seat, "turn", f"{state.names[seat]}'s turn: draw, take the discard, or call OMERTA", tuple(opts)
+    )
+
+
+def _place_prompt(state: OmertaState) -> Prompt:
+    seat = state.active
+    assert state.held is not None
+    held = card_name(state.held)
+    opts = [Option(f"swap:{i}", f"Swap it into {slot_name(i)}") for i in movable_slots(state, seat)]
+    if state.phase == "drawn":
+        opts.append(Option("discard", f"Discard {held}"))
+    return Prompt(
+        seat, "place", f"Where does {held} go? The card you swap out is discarded unseen", tuple(opts)
+    )
+
+
+def _snap_prompts(state: OmertaState) -> list[Prompt]:
+    race = f"snap:{state.turn}"
+    text = f"Snap! Discard a Bottle {state.snap_value} of your own, if you think you have one"
+    out = []
+    for seat in range(len(state.players)):
+        opts = tuple(Option(f"slot:{i}", f"Snap {slot_name(i)}") for i in movable_slots(state, seat))
+        if opts:
+            out.append(Prompt(seat, "snap", text, opts, race=race))
+    out.append(Prompt(TABLE, "snap", "The snap window closes", (Option("close", "Nobody snaps"),), race=race))
+    return out
+
+
+# --- apply ---------------------------------------------------------------------------------------------------
+
+
+def apply(state: OmertaState, choice: Choice) -> list[Event]:
+    """Apply a legal choice (checked first against the open prompts)."""
+    if state.phase == "over":
+        from engine.core import IllegalChoice
+
+        raise IllegalChoice("The game is over; nothing can be played.")
+    find_prompt(prompts(state), choice)
+    events: list[Event] = []
+    if choice.kind == "peek":
+        _peek(state, choice, events)
+    elif choice.kind == "turn":
+        _turn(state, choice, events)
+    elif choice.kind == "place":
+        _place(state, choice, events)
+    elif choice.kind == "snap":
+        _snap(state, choice, events)
+    elif apply_power(state, choice, events):
+        _end_turn(state, events)
+    return events
+
+
+def _peek(state: OmertaState, choice: Choice, events: list[Event]) -> None:
+    seat = choice.seat
+    player = state.players[seat]
+    slots = [int(x) for x in choice.option.split(",")]
+    seen = [(i, player.slots[i]) for i in slots]
+    text = "You peek: " + ", ".join(f"{slot_name(i)} is {card_name(c)}" for i, c in seen if c is not None)
+    events.append(Event("look", text + ".", (seat,), {"cards": {str(i): c for i, c in seen}}))
+    events.append(Event("peek", f"{state.names[seat]} has peeked at 2 cards."))
+    player.peeked = True
+    if all(p.peeked for p in state.players):
+        _begin_turn(state, state.start_seat, events)
+
+
+def _turn(state: OmertaState, choice: Choice, events: list[Event]) -> None:
+    seat = choice.seat
+    me = state.names[seat]
+    if choice.option == "omerta":
+        events.append(Event("omerta", f"{me} calls OMERTA!"))
+        _end_round(state, seat, events)
+    elif choice.option == "draw":
+        card = draw_card(state, events)
+        assert card is not None  # _begin_turn ends the round when nothing can be drawn
+        state.held = card
+        state.phase = "drawn"
+        events.append(Event("draw", f"{me} draws a card."))
+        events.append(Event("look", f"You drew {card_name(card)}.", (seat,), {"card": card}))
+    else:
+        state.held = state.discard.pop()
+        state.phase = "taken"
+        events.append(Event("take", f"{me} takes {card_name(state.held)} from the discard pile."))
+
+
+def _place(state: OmertaState, choice: Choice, events: list[Event]) -> None:
+    seat = choice.seat
+    me = state.names[seat]
+    held = state.held
+    assert held is not None
+    state.held = None
+    if choice.option == "discard":
+        out = held
+        events.append(Event("discard", f"{me} discards {card_name(out)}."))
+    else:
+        i = int(choice.option.split(":")[1])
+        out = state.players[seat].slots[i]
+        assert out is not None
+        state.players[seat].slots[i] = held
+        events.append(Event("swap", f"{me} swaps a card into {slot_name(i)}; out comes {card_name(out)}."))
+    _land(state, out, events)
+
+
+def _land(state: OmertaState, card: int, events: list[Event]) -> None:
+    """A card lands face up on the discard pile by the turn's discard or swap (002:25.1)."""
+    state.discard.append(card)
+    info = deck().cards[card]
+    if info.kind == "bottle":
+        state.phase = "snap"
+        state.snap_value = info.value
+        events.append(Event("snap_open", f"Snap window: anyone may discard a Bottle {info.value}."))
+    elif not start_power(state, card, events):
+        _end_turn(state, events)
+
+
+def _snap(state: OmertaState, choice: Choice, events: list[Event]) -> None:
+    if choice.seat == TABLE:
+        events.append(Event("snap", "Nobody snaps."))
+        _end_turn(state, events)
+        return
+    seat = choice.seat
+    me = state.names[seat]
+    i = int(choice.option.split(":")[1])
+    slots = state.players[seat].slots
+    card = slots[i]
+    assert card is not None
+    info = deck().cards[card]
+    if info.kind == "bottle" and info.value == state.snap_value:
+        slots[i] = None
+        state.discard.append(card)  # it opens no new snap (decisions)
+        events.append(Event("snap", f"{me} snaps {slot_name(i)}: {card_name(card)}. One card fewer!"))
+    else:
+        events.append(
+            Event("snap", f"{me} snaps {slot_name(i)}: {card_name(card)}, wrong! It goes back face down.")
+        )
+        for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
+            give_penalty(state, seat, events)
+    _end_turn(state, events)
+
+
+def _end_turn(state: OmertaState, events: list[Event]) -> None:
+    state.power = ""
+    state.snap_value = 0
+    _begin_turn(state, (state.active + 1) % len(state.players), events)
+
+
+def _begin_turn(state: OmertaState, seat: int, events: list[Event]) -> None:
+    """Start ``seat``'s turn: Police Checks count down, La Mamma skips, an empty draw pile is refilled."""
+    n = len(state.players)
+    for _ in range(n + 1):
+        state.turn += 1
+        for b in state.blocks:
+            if b.by == seat:
+                b.turns -= 1
+        for b in [b for b in state.blocks if b.turns <= 0]:
+            state.blocks.remove(b)
+            events.append(
+                Event("police", f"The Police Check on {state.names[b.seat]}'s {slot_name(b.slot)} ends.")
+            )
+        player = state.players[seat]
+        if not player.skip_next:
+            break
+        player.skip_next = False
+        events.append(Event("skip", f"{state.names[seat]} skips this turn (La Mamma)."))
+        seat = (seat + 1) % n
+    refill_draw_pile(state, events)
+    if not state.draw:
+        events.append(Event("dry", "No card is left to draw: the round ends without a caller."))
+        _end_round(state, None, events)
+        return
+    state.active = seat
+    state.phase = "turn"
+    events.append(Event("turn", f"{state.names[seat]}'s turn.", data={"seat": seat}))
+
+
+def _end_round(state: OmertaState, caller: int | None, events: list[Event]) -> None:
+    """Everyone reveals; the round is scored; the next round is dealt or the game ends."""
+    d = deck()
+    cards = [[c for c in p.slots if c is not None] for p in state.players]
+    points = [sum(d.cards[c].points for c in hand) for hand in cards]
+    scores, made_it = score_round(points, caller, d.numbers["omerta_limit"], d.numbers["caller_penalty"])
+    state.history.append(Reveal(state.round, caller, cards, points, scores, made_it))
+    for p, s in zip(state.players, scores, strict=True):
+        p.round_scores.append(s)
+        p.total += s
+    for i, p in enumerate(state.players):
+        shown = ", ".join(card_name(c) for c in cards[i]) or "no cards"
+        events.append(
+            Event("reveal", f"{p.name}: {shown} = {points[i]} points; scores {scores[i]} (total {p.total}).")
+        )
+    if caller is not None:
+        verdict = "makes it and scores 0" if made_it else "fails and takes 20 penalty points"
+        events.append(Event("verdict", f"{state.names[caller]} {verdict}."))
+    # every card of the round goes back to the deck for the next deal
+    state.held = None
+    if state.round >= state.rounds:
+        state.phase = "over"
+        best = min(p.total for p in state.players)
+        winners = [p.name for p in state.players if p.total == best]
+        events.append(Event("over", f"Game over. {' and '.join(winners)} win with {best} points."))
+        return
+    state.round += 1
+    _deal_round(state, _next_start(state), events)
+
+
+def _next_start(state: OmertaState) -> int:
+    """The highest total starts; a tie goes to the earliest seat after the previous start player."""
+    n = len(state.players)
+    order = [(state.start_seat + k) % n for k in range(1, n + 1)]
+    best = max(p.total for p in state.players)
+    return next(s for s in order if state.players[s].total == best)

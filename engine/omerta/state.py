@@ -1,0 +1,81 @@
+"""The Omerta game state: plain structs of card ids, serialisable to JSON without loss."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.core import Rng
+
+
+class Player(msgspec.Struct):
+    """One seat. ``slots`` keep their numbers for the whole round; ``None`` is a slot emptied by a snap."""
+
+    name: str
+    gangster: int
+    slots: list[int | None] = []
+    total: int = 0
+    round_scores: list[int] = []
+    skip_next: bool = False
+    peeked: bool = False
+
+
+class Block(msgspec.Struct):
+    """A Police Check: the card in ``seat``'s ``slot`` is held until ``by`` has begun ``turns`` more turns."""
+
+    seat: int
+    slot: int
+    by: int
+    turns: int
+
+
+class Reveal(msgspec.Struct):
+    """The end of a round: everyone's cards face up, their points and the round's scores."""
+
+    round: int
+    caller: int | None
+    cards: list[list[int]]
+    points: list[int]
+    scores: list[int]
+    caller_made_it: bool
+
+
+class OmertaState(msgspec.Struct):
+    """Everything about one game of Omerta."""
+
+    names: list[str]
+    options: dict[str, Any]
+    rng: Rng
+    players: list[Player]
+    rounds: int
+    round: int = 1
+    #: peek | turn | drawn | taken | snap | power | safe | safe_slot | over
+    phase: str = "peek"
+    active: int = 0
+    start_seat: int = 0
+    draw: list[int] = []
+    discard: list[int] = []
+    safe: list[int] = []
+    box: list[int] = []
+    held: int | None = None
+    blocks: list[Block] = []
+    power: str = ""
+    safe_pick: int = -1
+    snap_value: int = 0
+    turn: int = 0
+    history: list[Reveal] = []
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(OmertaState)
+
+
+def dumps(state: OmertaState) -> bytes:
+    """The state as JSON."""
+    return _encoder.encode(state)
+
+
+def loads(data: bytes | str) -> OmertaState:
+    """A state from ``dumps``."""
+    return _decoder.decode(data)

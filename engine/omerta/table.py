@@ -1,0 +1,67 @@
+"""Moving cards on the Omerta table: drawing, the discard pile, penalty cards and Police Checks."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.omerta.cards import deck
+from engine.omerta.state import OmertaState
+
+
+def blocked(state: OmertaState, seat: int, slot: int) -> bool:
+    """Whether a Police Check holds this slot's card."""
+    return any(b.seat == seat and b.slot == slot for b in state.blocks)
+
+
+def movable_slots(state: OmertaState, seat: int) -> list[int]:
+    """Slots of ``seat`` with a card that may leave its slot (not empty, not under Police Check)."""
+    return [
+        i for i, c in enumerate(state.players[seat].slots) if c is not None and not blocked(state, seat, i)
+    ]
+
+
+def card_slots(state: OmertaState, seat: int) -> list[int]:
+    """Slots of ``seat`` that hold a card."""
+    return [i for i, c in enumerate(state.players[seat].slots) if c is not None]
+
+
+def refill_draw_pile(state: OmertaState, events: list[Event]) -> None:
+    """When the draw pile is empty, shuffle the discard pile except its top card into a new one (decisions)."""
+    if state.draw or len(state.discard) < 2:
+        return
+    top = state.discard.pop()
+    state.draw = state.discard
+    state.discard = [top]
+    state.rng.shuffle(state.draw)
+    events.append(
+        Event("reshuffle", f"The discard pile is shuffled into a new draw pile ({len(state.draw)} cards).")
+    )
+
+
+def draw_card(state: OmertaState, events: list[Event]) -> int | None:
+    """The top card of the draw pile, refilling it first if it is empty; ``None`` if no card can be had."""
+    refill_draw_pile(state, events)
+    return state.draw.pop() if state.draw else None
+
+
+def give_penalty(state: OmertaState, seat: int, events: list[Event]) -> None:
+    """Deal one penalty card face down and unseen into a new slot of ``seat``."""
+    card = draw_card(state, events)
+    name = state.names[seat]
+    if card is None:
+        events.append(Event("penalty", f"{name} would take a penalty card, but no card is left to draw."))
+        return
+    state.players[seat].slots.append(card)
+    slot = len(state.players[seat].slots)
+    events.append(
+        Event("penalty", f"{name} takes a penalty card face down into slot {slot}.", data={"seat": seat})
+    )
+
+
+def slot_name(slot: int) -> str:
+    """People count slots from 1."""
+    return f"slot {slot + 1}"
+
+
+def card_name(card_id: int) -> str:
+    """A card's name."""
+    return deck().label(card_id)
