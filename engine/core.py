@@ -215,11 +215,7 @@ def find_prompt(prompts: Sequence[Prompt], choice: Choice) -> Prompt:
     """The open prompt a choice answers; raises ``IllegalChoice`` with a helpful message otherwise."""
     if not isinstance(choice, Choice):
         raise IllegalChoice(f"A choice must be a Choice, not {type(choice).__name__}.")
-    if (
-        not isinstance(choice.seat, int)
-        or not isinstance(choice.kind, str)
-        or not isinstance(choice.option, str)
-    ):
+    if not isinstance(choice.seat, int) or not isinstance(choice.kind, str) or not isinstance(choice.option, str):
         raise IllegalChoice("A choice needs an integer seat and text kind and option.")
     mine = [p for p in prompts if p.seat == choice.seat]
     if not mine:
@@ -231,17 +227,13 @@ def find_prompt(prompts: Sequence[Prompt], choice: Choice) -> Prompt:
             continue
         if prompt.option(choice.option) is None:
             allowed = ", ".join(o.id for o in prompt.options)
-            raise IllegalChoice(
-                f"{choice.option!r} is not a legal answer to {prompt.kind!r}; allowed: {allowed}."
-            )
+            raise IllegalChoice(f"{choice.option!r} is not a legal answer to {prompt.kind!r}; allowed: {allowed}.")
         return prompt
     kinds = ", ".join(p.kind for p in mine)
     raise IllegalChoice(f"Seat {choice.seat} is not asked {choice.kind!r} now; it is asked: {kinds}.")
 
 
-def replay(
-    game: Game, seats: Sequence[str], options: Mapping[str, Any], seed: int, choices: Iterable[Choice]
-):
+def replay(game: Game, seats: Sequence[str], options: Mapping[str, Any], seed: int, choices: Iterable[Choice]):
     """Rebuild a state from its record."""
     state = game.new(seats, options, seed)
     for choice in choices:

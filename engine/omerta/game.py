@@ -31,15 +31,11 @@ class OmertaGame:
         """A new game: gangsters dealt, round 1 dealt, everyone asked to peek."""
         return self.start(seats, options, seed)[0]
 
-    def start(
-        self, seats: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> tuple[OmertaState, list[Event]]:
+    def start(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[OmertaState, list[Event]]:
         """Like ``new``, with the set-up's log events."""
         n = deck().numbers
         if not n["min_players"] <= len(seats) <= n["max_players"]:
-            raise BadOptions(
-                f"Omerta needs {n['min_players']} to {n['max_players']} players, not {len(seats)}."
-            )
+            raise BadOptions(f"Omerta needs {n['min_players']} to {n['max_players']} players, not {len(seats)}.")
         return rules.new_state(seats, resolve_options(self.option_specs, options), seed)
 
     def prompts(self, state: OmertaState) -> list[Prompt]:
@@ -72,9 +68,7 @@ class OmertaGame:
             return None
         totals = tuple(p.total for p in state.players)
         best = min(totals)
-        details = tuple(
-            f"{p.name}: {' + '.join(map(str, p.round_scores))} = {p.total}" for p in state.players
-        )
+        details = tuple(f"{p.name}: {' + '.join(map(str, p.round_scores))} = {p.total}" for p in state.players)
         return Result(totals, tuple(i for i, t in enumerate(totals) if t == best), True, details)
 
     def invariants(self, state: OmertaState) -> list[str]:
@@ -102,9 +96,7 @@ class OmertaGame:
             if not (0 <= b.slot < len(slots)) or slots[b.slot] is None or b.turns <= 0:
                 bad.append(f"bad Police Check {b}")
         for r in state.history:
-            expected, _ = score_round(
-                r.points, r.caller, d.numbers["omerta_limit"], d.numbers["caller_penalty"]
-            )
+            expected, _ = score_round(r.points, r.caller, d.numbers["omerta_limit"], d.numbers["caller_penalty"])
             points = [sum(d.cards[c].points for c in hand) for hand in r.cards]
             if expected != r.scores or points != r.points:
                 bad.append(f"round {r.round} scored {r.scores}, rules give {expected}")

@@ -65,8 +65,7 @@ def power_options(state: OmertaState, power: str) -> list[Option]:
         mine = movable_slots(state, seat)
         opts = [Option(f"drop:{i}", f"Discard your {slot_name(i)}") for i in mine]
         opts += [
-            Option(f"drop:{i},{j}", f"Discard your {slot_name(i)} and {slot_name(j)}")
-            for i, j in combinations(mine, 2)
+            Option(f"drop:{i},{j}", f"Discard your {slot_name(i)} and {slot_name(j)}") for i, j in combinations(mine, 2)
         ]
     elif power == "police":
         n = len(state.players)
@@ -88,17 +87,13 @@ def power_options(state: OmertaState, power: str) -> list[Option]:
             ]
         return [*opts, Option("keep", "Keep your cards")]
     elif power == "safe_slot":
-        return [
-            Option(f"slot:{i}", f"Put your {slot_name(i)} into the Safe") for i in movable_slots(state, seat)
-        ]
+        return [Option(f"slot:{i}", f"Put your {slot_name(i)} into the Safe") for i in movable_slots(state, seat)]
     return [*opts, DECLINE] if opts else []
 
 
 def power_prompt(state: OmertaState) -> Prompt:
     """The open power prompt of the active player."""
-    return Prompt(
-        state.active, state.power, _QUESTIONS[state.power], tuple(power_options(state, state.power))
-    )
+    return Prompt(state.active, state.power, _QUESTIONS[state.power], tuple(power_options(state, state.power)))
 
 
 def start_power(state: OmertaState, card: int, events: list[Event]) -> bool:
@@ -109,9 +104,7 @@ def start_power(state: OmertaState, card: int, events: list[Event]) -> bool:
         events.append(Event("power", "The Alibi has no power."))
         return False
     if not power_options(state, power):
-        events.append(
-            Event("power", f"{card_name(card)}: {name} has no possible target, so nothing happens.")
-        )
+        events.append(Event("power", f"{card_name(card)}: {name} has no possible target, so nothing happens."))
         return False
     state.power = power
     state.phase = "power"
@@ -140,18 +133,14 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
         if targets[0] == targets[1]:
             text = f"{me} (Traitor) deals 2 cards face down to {names[targets[0]]}."
         else:
-            text = (
-                f"{me} (Traitor) deals 1 card face down each to {names[targets[0]]} and {names[targets[1]]}."
-            )
+            text = f"{me} (Traitor) deals 1 card face down each to {names[targets[0]]} and {names[targets[1]]}."
         events.append(Event("power", text))
     elif power == "mole":
         (i,) = _ints(choice.option)
         card = state.players[seat].slots[i]
         assert card is not None
         events.append(Event("power", f"{me} (Mole) looks at their {slot_name(i)}."))
-        events.append(
-            Event("look", f"Your {slot_name(i)} is {card_name(card)}.", (seat,), {"slot": i, "card": card})
-        )
+        events.append(Event("look", f"Your {slot_name(i)} is {card_name(card)}.", (seat,), {"slot": i, "card": card}))
     elif power == "lady":
         (t,) = _ints(choice.option)
         slots = state.players[t].slots
@@ -167,9 +156,7 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
         t, i = _ints(choice.option)
         state.blocks.append(Block(seat=t, slot=i, by=seat, turns=deck().numbers["police_turns"]))
         whose = "their own" if t == seat else f"{names[t]}'s"
-        events.append(
-            Event("power", f"{me} (Police Check) holds {whose} {slot_name(i)} for two of their turns.")
-        )
+        events.append(Event("power", f"{me} (Police Check) holds {whose} {slot_name(i)} for two of their turns."))
     elif power == "mamma":
         (t,) = _ints(choice.option)
         state.players[t].skip_next = True
@@ -211,9 +198,7 @@ def _chauffeur(state: OmertaState, slots: list[int], events: list[Event]) -> Non
         if cards[card].kind == "bottle":
             state.players[seat].slots[i] = None
             state.discard.append(card)
-            events.append(
-                Event("power", f"{me} (Chauffeur) reveals {slot_name(i)}: {card_name(card)}, discarded.")
-            )
+            events.append(Event("power", f"{me} (Chauffeur) reveals {slot_name(i)}: {card_name(card)}, discarded."))
         else:
             events.append(
                 Event(

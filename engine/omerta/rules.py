@@ -36,9 +36,7 @@ def new_state(seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tu
         box=sorted(others[len(seats) - 1 :]),
     )
     start = dealt.index(d.starter)
-    events = [
-        Event("setup", f"{state.names[i]} is {d.label(g)}.", data={"seat": i}) for i, g in enumerate(dealt)
-    ]
+    events = [Event("setup", f"{state.names[i]} is {d.label(g)}.", data={"seat": i}) for i, g in enumerate(dealt)]
     events.append(Event("setup", f"{state.names[start]} has Al Capone and starts the first round."))
     _deal_round(state, start, events)
     return state, events
@@ -108,9 +106,7 @@ def _turn_prompt(state: OmertaState) -> Prompt:
     if state.discard and movable_slots(state, seat):
         opts.append(Option("take", f"Take {card_name(state.discard[-1])} from the discard pile"))
     opts.append(Option("omerta", "Call OMERTA", "End the round now: you need 7 points or fewer", "danger"))
-    return Prompt(
-        seat, "turn", f"{state.names[seat]}'s turn: draw, take the discard, or call OMERTA", tuple(opts)
-    )
+    return Prompt(seat, "turn", f"{state.names[seat]}'s turn: draw, take the discard, or call OMERTA", tuple(opts))
 
 
 def _place_prompt(state: OmertaState) -> Prompt:
@@ -120,9 +116,7 @@ def _place_prompt(state: OmertaState) -> Prompt:
     opts = [Option(f"swap:{i}", f"Swap it into {slot_name(i)}") for i in movable_slots(state, seat)]
     if state.phase == "drawn":
         opts.append(Option("discard", f"Discard {held}"))
-    return Prompt(
-        seat, "place", f"Where does {held} go? The card you swap out is discarded unseen", tuple(opts)
-    )
+    return Prompt(seat, "place", f"Where does {held} go? The card you swap out is discarded unseen", tuple(opts))
 
 
 def _snap_prompts(state: OmertaState) -> list[Prompt]:
@@ -240,9 +234,7 @@ def _snap(state: OmertaState, choice: Choice, events: list[Event]) -> None:
         state.discard.append(card)  # it opens no new snap (decisions)
         events.append(Event("snap", f"{me} snaps {slot_name(i)}: {card_name(card)}. One card fewer!"))
     else:
-        events.append(
-            Event("snap", f"{me} snaps {slot_name(i)}: {card_name(card)}, wrong! It goes back face down.")
-        )
+        events.append(Event("snap", f"{me} snaps {slot_name(i)}: {card_name(card)}, wrong! It goes back face down."))
         for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
             give_penalty(state, seat, events)
     _end_turn(state, events)
@@ -264,9 +256,7 @@ def _begin_turn(state: OmertaState, seat: int, events: list[Event]) -> None:
                 b.turns -= 1
         for b in [b for b in state.blocks if b.turns <= 0]:
             state.blocks.remove(b)
-            events.append(
-                Event("police", f"The Police Check on {state.names[b.seat]}'s {slot_name(b.slot)} ends.")
-            )
+            events.append(Event("police", f"The Police Check on {state.names[b.seat]}'s {slot_name(b.slot)} ends."))
         player = state.players[seat]
         if not player.skip_next:
             break
@@ -295,9 +285,7 @@ def _end_round(state: OmertaState, caller: int | None, events: list[Event]) -> N
         p.total += s
     for i, p in enumerate(state.players):
         shown = ", ".join(card_name(c) for c in cards[i]) or "no cards"
-        events.append(
-            Event("reveal", f"{p.name}: {shown} = {points[i]} points; scores {scores[i]} (total {p.total}).")
-        )
+        events.append(Event("reveal", f"{p.name}: {shown} = {points[i]} points; scores {scores[i]} (total {p.total})."))
     if caller is not None:
         verdict = "makes it and scores 0" if made_it else "fails and takes 20 penalty points"
         events.append(Event("verdict", f"{state.names[caller]} {verdict}."))

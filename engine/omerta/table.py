@@ -14,9 +14,7 @@ def blocked(state: OmertaState, seat: int, slot: int) -> bool:
 
 def movable_slots(state: OmertaState, seat: int) -> list[int]:
     """Slots of ``seat`` with a card that may leave its slot (not empty, not under Police Check)."""
-    return [
-        i for i, c in enumerate(state.players[seat].slots) if c is not None and not blocked(state, seat, i)
-    ]
+    return [i for i, c in enumerate(state.players[seat].slots) if c is not None and not blocked(state, seat, i)]
 
 
 def card_slots(state: OmertaState, seat: int) -> list[int]:
@@ -32,9 +30,7 @@ def refill_draw_pile(state: OmertaState, events: list[Event]) -> None:
     state.draw = state.discard
     state.discard = [top]
     state.rng.shuffle(state.draw)
-    events.append(
-        Event("reshuffle", f"The discard pile is shuffled into a new draw pile ({len(state.draw)} cards).")
-    )
+    events.append(Event("reshuffle", f"The discard pile is shuffled into a new draw pile ({len(state.draw)} cards)."))
 
 
 def draw_card(state: OmertaState, events: list[Event]) -> int | None:
@@ -52,9 +48,7 @@ def give_penalty(state: OmertaState, seat: int, events: list[Event]) -> None:
         return
     state.players[seat].slots.append(card)
     slot = len(state.players[seat].slots)
-    events.append(
-        Event("penalty", f"{name} takes a penalty card face down into slot {slot}.", data={"seat": seat})
-    )
+    events.append(Event("penalty", f"{name} takes a penalty card face down into slot {slot}.", data={"seat": seat}))
 
 
 def slot_name(slot: int) -> str:

@@ -36,17 +36,11 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
             }
         )
     holding = None
-    if state.held is not None and state.phase in ("drawn", "taken"):
-        # a card taken from the discard pile was face up: everyone knows it
-        if state.phase == "taken" or seat == state.active:
-            holding = cards[state.held].public()
+    # a card taken from the discard pile was face up: everyone knows it
+    if state.held is not None and (state.phase == "taken" or (state.phase == "drawn" and seat == state.active)):
+        holding = cards[state.held].public()
     look = None
-    if (
-        seat is not None
-        and seat == state.active
-        and state.phase == "power"
-        and state.power in ("safe", "safe_slot")
-    ):
+    if seat is not None and seat == state.active and state.phase == "power" and state.power in ("safe", "safe_slot"):
         look = {"safe": [cards[c].public() for c in state.safe], "pick": state.safe_pick}
     last = state.history[-1] if state.history else None
     reveal = None
