@@ -86,8 +86,8 @@ class Prompt(msgspec.Struct, frozen=True):
     text: str
     options: tuple[Option, ...]
     race: str | None = None
-    #: A choice that reveals hidden information or uses chance; undo may not go back past it.
-    private: bool = True
+    #: The options name things only ``seat`` may see (e.g. the card it drew): never show them in public.
+    secret: bool = False
 
     def option(self, option_id: str) -> Option | None:
         """The option with this id, if it is legal."""

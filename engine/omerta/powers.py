@@ -93,7 +93,9 @@ def power_options(state: OmertaState, power: str) -> list[Option]:
 
 def power_prompt(state: OmertaState) -> Prompt:
     """The open power prompt of the active player."""
-    return Prompt(state.active, state.power, _QUESTIONS[state.power], tuple(power_options(state, state.power)))
+    options = tuple(power_options(state, state.power))
+    # the Safecracker's second and third questions name Safe cards only the active player has seen
+    return Prompt(state.active, state.power, _QUESTIONS[state.power], options, secret=state.power == "safe")
 
 
 def start_power(state: OmertaState, card: int, events: list[Event]) -> bool:

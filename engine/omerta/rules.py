@@ -116,7 +116,8 @@ def _place_prompt(state: OmertaState) -> Prompt:
     opts = [Option(f"swap:{i}", f"Swap it into {slot_name(i)}") for i in movable_slots(state, seat)]
     if state.phase == "drawn":
         opts.append(Option("discard", f"Discard {held}"))
-    return Prompt(seat, "place", f"Where does {held} go? The card you swap out is discarded unseen", tuple(opts))
+    text = f"Where does {held} go? The card you swap out is discarded unseen"
+    return Prompt(seat, "place", text, tuple(opts), secret=state.phase == "drawn")
 
 
 def _snap_prompts(state: OmertaState) -> list[Prompt]:
