@@ -228,6 +228,12 @@ class Store:
         if not await self._execute(sql, (_check_status(status), now, result_json, game_id)):
             raise GameNotFound(game_id)
 
+    async def set_host(self, game_id: int, user_id: int, now: float) -> None:
+        """Hand the table to another user. Raises ``GameNotFound``."""
+        sql = "UPDATE games SET host_id = ?, updated_at = ? WHERE id = ?"
+        if not await self._execute(sql, (user_id, now, game_id)):
+            raise GameNotFound(game_id)
+
     async def set_options(self, game_id: int, options_json: str, now: float) -> None:
         """Replace the options of a lobby game. Raises ``NotInLobby`` or ``GameNotFound``."""
         sql = "UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND status = 'lobby'"

@@ -1,0 +1,95 @@
+"""What the service hands back to the Discord layer: who to tell what, and the table to show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import TABLE, Game, Prompt, Result
+from store import GameRow, SeatRow
+
+
+class ServiceError(Exception):
+    """A request the table refuses; the message is one sentence for the person who asked, saying what to do."""
+
+
+class StaleClick(ServiceError):
+    """A click on a board that has moved on."""
+
+
+@dataclass(frozen=True)
+class User:
+    """A person asking the service for something."""
+
+    id: int
+    name: str
+    admin: bool = False
+
+
+@dataclass
+class Table:
+    """A loaded game: its row, seats and (once started) engine state. Read it through ``view``."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game
+    state: Any | None = None
+
+    @property
+    def id(self) -> int:
+        """The game id."""
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """How many choices have been applied."""
+        return self.row.version
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a user, or ``None``."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int | None:
+        """The user in a seat (``None`` for the table's own timer seat)."""
+        if seat == TABLE:
+            return None
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    def name_of(self, seat: int) -> str:
+        """A seat's display name."""
+        return next((s.name for s in self.seats if s.seat == seat), f"seat {seat + 1}")
+
+    def view(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The engine's view for a seat (``None``: spectator); ``None`` before the game starts."""
+        return None if self.state is None else self.game.view(self.state, seat)
+
+    def prompts(self) -> list[Prompt]:
+        """The open prompts (none before the start or after the end)."""
+        return [] if self.state is None else self.game.prompts(self.state)
+
+    def prompts_for(self, seat: int | None) -> list[Prompt]:
+        """The prompts of one seat."""
+        return [p for p in self.prompts() if seat is not None and p.seat == seat]
+
+    def result(self) -> Result | None:
+        """The final result, once over."""
+        return None if self.state is None else self.game.result(self.state)
+
+
+@dataclass
+class Notice:
+    """The outcome of a request: lines for the channel, private lines per user, who must act now."""
+
+    table: Table
+    public: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=dict)
+    ping: list[int] = field(default_factory=list)
+    reply: str = ""
+    board_changed: bool = False
+    new_turn: bool = False
+    race_deadline: float | None = None
+    finished: bool = False
+
+    def tell(self, user_id: int, line: str) -> None:
+        """Add a private line for one user."""
+        self.private.setdefault(user_id, []).append(line)
