@@ -163,6 +163,9 @@ class Game(Protocol):
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> Any:
         """A new game for these seat names."""
 
+    def start(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[Any, list[Event]]:
+        """A new game and the set-up's log events."""
+
     def prompts(self, state: Any) -> list[Prompt]:
         """Every open prompt."""
 

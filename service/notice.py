@@ -89,6 +89,8 @@ class Notice:
     new_turn: bool = False
     race_deadline: float | None = None
     finished: bool = False
+    #: the kinds of the events that happened (e.g. ``reveal``), so the table can add the right pictures
+    kinds: set[str] = field(default_factory=set)
 
     def tell(self, user_id: int, line: str) -> None:
         """Add a private line for one user."""

@@ -353,6 +353,7 @@ class TableService:
         """Public events to the channel, private ones to their seats' users."""
         table = notice.table
         for e in events:
+            notice.kinds.add(e.kind)
             if e.to is None:
                 notice.public.append(e.text)
             else:
@@ -390,6 +391,17 @@ class TableService:
             result = table.result()
             if result is not None:
                 notice.public.extend(result.details)
+
+    async def public_log(self, table: Table) -> list[str]:
+        """Every public log line of a game, rebuilt from its record (the log is not stored twice)."""
+        if table.row.status == "lobby":
+            return []
+        names = [s.name for s in table.seats]
+        state, events = table.game.start(names, json.loads(table.row.options), table.row.seed)
+        lines = [e.text for e in events if e.to is None]
+        for raw in await self.store.get_choices(table.id):
+            lines += [e.text for e in table.game.apply(state, load_choice(raw)) if e.to is None]
+        return lines
 
     # --- reminders -----------------------------------------------------------------------------------------
 

@@ -1,0 +1,111 @@
+"""Speakeasy Table: the Discord bot's entry point.
+
+    python bot.py
+
+Reads ``DISCORD_TOKEN`` (environment or ``.env``); every setting is listed in the README.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.components import DYNAMIC_ITEMS
+from cogs.lobby import LobbyCog
+from cogs.play import PlayCog
+from cogs.publish import Publisher
+from service import Settings, TableService
+from store import Store
+
+log = logging.getLogger("speakeasy")
+
+NO_TOKEN = """\
+No Discord bot token found.
+
+Set DISCORD_TOKEN in the environment or in a .env file in this folder:
+
+    DISCORD_TOKEN=your-bot-token
+
+To get one: open https://discord.com/developers/applications, create an application, open "Bot",
+press "Reset Token" and copy it. Then invite the bot with the "bot" and "applications.commands" scopes
+(OAuth2 → URL Generator) and the Send Messages, Attach Files, Create Private Threads and
+Send Messages in Threads permissions.
+"""
+
+
+class TableBot(commands.Bot):
+    """The bot: one store, one service, the lobby and play cogs."""
+
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time, **client_kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **client_kwargs)
+        self.settings = settings
+        self.clock = clock
+        self.publisher = Publisher(self)
+        self._store: Store | None = None
+        self._service: TableService | None = None
+
+    @property
+    def service(self) -> TableService:
+        """The table service (available once ``setup_hook`` ran)."""
+        assert self._service is not None, "the bot has not been set up"
+        return self._service
+
+    async def setup_hook(self) -> None:
+        """Open the database (migrating it), load the cogs, register persistent buttons, sync commands."""
+        self._store = await Store.open(self.settings.database)
+        self._service = TableService(self._store, self.settings, clock=self.clock)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(LobbyCog(self))
+        await self.add_cog(PlayCog(self))
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("database %s at schema v%s", self.settings.database, self._store.schema_version)
+
+    async def close(self) -> None:
+        """Stop cogs and close the database after Discord."""
+        for name in list(self.cogs):
+            await self.remove_cog(name)
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+
+def build_bot(settings: Settings, **client_kwargs: Any) -> TableBot:
+    """The production bot (tests pass ``guild_ready_timeout`` and a fake clock)."""
+    return TableBot(settings, **client_kwargs)
+
+
+def main() -> int:
+    """Run the bot until stopped."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = Settings.from_env()
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    fake = os.environ.get("FAKE_DISCORD_URL")  # development only: a loopback fake Discord
+    if fake:
+        import yarl
+        from discord.gateway import DiscordWebSocket
+        from discord.http import Route
+
+        Route.BASE = f"{fake}/api/v10"
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.replace("http", "ws", 1) + "/gateway")
+    build_bot(settings).run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""Discord components built from engine prompts, generically, and the persistent items that carry them.
+
+Every custom id names the game and the state version it was made for, so a click after a restart still
+finds its game, and a click on an outdated board is refused politely (the service checks the version).
+
+* ``pl|game|version|kind|option|flag``: one option of a prompt (flag ``!`` = confirmed risky step).
+* ``ps|game|version|kind|page``: a select menu of options (more than fit as buttons).
+* ``pm|game|version``: "My options", the clicker's own questions, privately.
+* ``lb|game|action``: the lobby's join / leave / start / abandon buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.core import TABLE, Option, Prompt
+
+if TYPE_CHECKING:
+    from service import Table
+
+#: Discord's limits.
+MAX_BUTTONS = 25
+ROW_SIZE = 5
+MAX_SELECT = 25
+LABEL_MAX = 80
+DESCRIPTION_MAX = 100
+
+_STYLES = {
+    "primary": discord.ButtonStyle.success,
+    "secondary": discord.ButtonStyle.secondary,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _handler(interaction: discord.Interaction) -> Any:
+    return interaction.client.get_cog("Play")  # type: ignore[attr-defined]
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl\|(?P<gid>\d+)\|(?P<version>\d+)\|(?P<kind>[^|]+)\|(?P<option>[^|]+)\|(?P<flag>!?)",
+):
+    """One option of a prompt."""
+
+    def __init__(self, gid: int, version: int, kind: str, option: Option | str, flag: str = "") -> None:
+        opt = option if isinstance(option, Option) else Option(option, option)
+        self.gid, self.version, self.kind, self.option, self.flag = gid, version, kind, opt.id, flag
+        style = _STYLES.get(opt.style, discord.ButtonStyle.secondary)
+        super().__init__(
+            discord.ui.Button(
+                label=_clip(opt.label, LABEL_MAX),
+                style=style,
+                custom_id=f"pl|{gid}|{version}|{kind}|{opt.id}|{flag}",
+            )
+        )
+        self.risky = opt.style == "danger"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ActionButton:
+        """Rebuild from a click (also after a restart)."""
+        style = "danger" if item.style == discord.ButtonStyle.danger else "secondary"
+        opt = Option(match["option"], item.label or match["option"], style=style)
+        return cls(int(match["gid"]), int(match["version"]), match["kind"], opt, match["flag"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the Play cog."""
+        await _handler(interaction).on_action(interaction, self)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ps\|(?P<gid>\d+)\|(?P<version>\d+)\|(?P<kind>[^|]+)\|(?P<page>\d+)",
+):
+    """A page of options as a select menu."""
+
+    def __init__(self, gid: int, version: int, kind: str, page: int, options: list[Option] | None = None) -> None:
+        self.gid, self.version, self.kind = gid, version, kind
+        choices = [
+            discord.SelectOption(
+                label=_clip(o.label, 100), value=o.id, description=_clip(o.detail, DESCRIPTION_MAX) or None
+            )
+            for o in (options or [])
+        ] or [discord.SelectOption(label="-", value="-")]
+        first = options[0].label if options else ""
+        last = options[-1].label if options else ""
+        placeholder = _clip(f"Choose… ({first} – {last})" if len(choices) > 1 else "Choose…", 150)
+        super().__init__(
+            discord.ui.Select(custom_id=f"ps|{gid}|{version}|{kind}|{page}", options=choices, placeholder=placeholder)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> ActionSelect:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["version"]), match["kind"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the chosen value to the Play cog as an action."""
+        values = interaction.data.get("values", []) if interaction.data else []  # type: ignore[union-attr]
+        chosen = ActionButton(self.gid, self.version, self.kind, str(values[0]) if values else "-")
+        await _handler(interaction).on_action(interaction, chosen)
+
+
+class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pm\|(?P<gid>\d+)\|(?P<version>\d+)"):
+    """Shows the clicker their own questions and private note, ephemerally."""
+
+    def __init__(self, gid: int, version: int) -> None:
+        self.gid, self.version = gid, version
+        super().__init__(
+            discord.ui.Button(label="My options", style=discord.ButtonStyle.primary, custom_id=f"pm|{gid}|{version}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MineButton:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Play cog."""
+        await _handler(interaction).on_mine(interaction, self.gid)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<gid>\d+)\|(?P<action>[a-z]+)"):
+    """Join, leave, start or abandon a lobby."""
+
+    LABELS = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start the game", discord.ButtonStyle.primary),
+        "abandon": ("Abandon", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, gid: int, action: str) -> None:
+        self.gid, self.action = gid, action
+        label, style = self.LABELS.get(action, (action, discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lb|{gid}|{action}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LobbyButton:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Lobby cog."""
+        await interaction.client.get_cog("Lobby").on_lobby_button(interaction, self.gid, self.action)  # type: ignore[attr-defined]
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, LobbyButton)
+
+
+def lobby_view(gid: int) -> discord.ui.View:
+    """The lobby's buttons."""
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start", "abandon"):
+        view.add_item(LobbyButton(gid, action))
+    return view
+
+
+def _merge(prompts: list[Prompt]) -> dict[str, list[Option]]:
+    """Options by prompt kind, each option once (every seat of a race snaps with "its own slot 3")."""
+    out: dict[str, list[Option]] = {}
+    for p in prompts:
+        seen = {o.id for o in out.setdefault(p.kind, [])}
+        out[p.kind] += [o for o in p.options if o.id not in seen]
+    return out
+
+
+def prompt_view(table: Table, prompts: list[Prompt], *, mine_button: bool) -> discord.ui.View | None:
+    """Buttons (or select menus when there are many options) for these prompts, within Discord's limits."""
+    view = discord.ui.View(timeout=None)
+    rows_left = 5 - (1 if mine_button else 0)
+    row = 0
+    for kind, options in _merge([p for p in prompts if p.seat != TABLE]).items():
+        if row >= rows_left:
+            break
+        if len(options) <= ROW_SIZE * (rows_left - row) and len(options) <= 20:
+            for i, opt in enumerate(options):
+                button = ActionButton(table.id, table.version, kind, opt)
+                button.item.row = row + i // ROW_SIZE
+                view.add_item(button)
+            row += (len(options) + ROW_SIZE - 1) // ROW_SIZE
+        else:
+            for page in range(0, len(options), MAX_SELECT):
+                if row >= rows_left:
+                    break
+                select = ActionSelect(table.id, table.version, kind, page // MAX_SELECT, options[page : page + 25])
+                select.item.row = row
+                view.add_item(select)
+                row += 1
+    if mine_button:
+        mine = MineButton(table.id, table.version)
+        mine.item.row = 4
+        view.add_item(mine)
+    return view if view.children else None
+
+
+def public_view(table: Table) -> discord.ui.View | None:
+    """The board's buttons: every question whose options show nothing secret, plus "My options"."""
+    prompts = table.prompts()
+    if not prompts:
+        return None
+    public = [p for p in prompts if not p.secret]
+    return prompt_view(table, public, mine_button=True)

@@ -1,0 +1,232 @@
+"""``/game``: open a table, join, leave, start, status, list, log, abandon. Works for every game."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.components import lobby_view
+from cogs.play import user_of
+from cogs.publish import clip_message
+from service import Notice, ServiceError, Table
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+
+def parse_options(text: str) -> dict[str, int | str]:
+    """``snap_window=3 rounds=4`` → ``{"snap_window": 3, "rounds": 4}``; a clear error otherwise."""
+    out: dict[str, int | str] = {}
+    for part in text.replace(",", " ").split():
+        if "=" not in part:
+            raise ServiceError(f"Options are written name=value (e.g. snap_window=3), not {part!r}.")
+        key, value = part.split("=", 1)
+        out[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+    return out
+
+
+class LobbyCog(commands.Cog, name="Lobby"):
+    """The lobby, for every game."""
+
+    game = app_commands.Group(name="game", description="Open, join and manage game tables")
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    # --- helpers -------------------------------------------------------------------------------------------
+
+    def lobby_text(self, table: Table) -> str:
+        """The lobby message."""
+        g = table.game
+        seated = "\n".join(f"{s.seat + 1}. {s.name}" for s in table.seats) or "nobody yet"
+        options = json.loads(table.row.options)
+        shown = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+        status = {"lobby": "open for players", "active": "started", "abandoned": "abandoned", "finished": "over"}
+        return clip_message(
+            f"**Game #{table.id} · {g.title}** ({status.get(table.row.status, table.row.status)})\n"
+            f"Host: <@{table.row.host_id}> · {g.min_players}-{g.max_players} players · options: {shown}\n"
+            f"Seated:\n{seated}"
+        )
+
+    async def update_lobby(self, table: Table, interaction: discord.Interaction | None = None) -> None:
+        """Post or edit the lobby message."""
+        store = self.bot.service.store
+        row = await store.get_message(table.id, "lobby")
+        view = lobby_view(table.id) if table.row.status == "lobby" else None
+        text = self.lobby_text(table)
+        none = discord.AllowedMentions.none()
+        if row is not None:
+            channel = await self.bot.publisher.channel(row.channel_id)
+            await channel.get_partial_message(row.message_id).edit(  # type: ignore[attr-defined]
+                content=text, view=view, allowed_mentions=none
+            )
+            return
+        channel = await self.bot.publisher.channel(table.row.channel_id)
+        message = await channel.send(text, view=view, allowed_mentions=none)
+        await store.set_message(table.id, "lobby", message.channel.id, message.id)
+
+    async def my_game_here(self, interaction: discord.Interaction) -> int | None:
+        """The user's single open game in this channel, if there is exactly one."""
+        if interaction.guild_id is None:
+            return None
+        tables = await self.bot.service.list_games(interaction.guild_id, interaction.channel_id)
+        mine = [t for t in tables if t.seat_of(interaction.user.id) is not None]
+        if len(mine) == 1:
+            return mine[0].id
+        if not mine and len(tables) == 1:
+            return tables[0].id
+        return None
+
+    async def _resolve(self, interaction: discord.Interaction, game_id: int | None) -> int:
+        gid = game_id or await self.my_game_here(interaction)
+        if gid is None:
+            raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
+        return gid
+
+    async def _run(self, interaction: discord.Interaction, work) -> None:  # noqa: ANN001
+        """Acknowledge at once, run the service call, answer privately, post publicly."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            notice: Notice = await work()
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await interaction.followup.send(notice.reply or "Done.", ephemeral=True)
+        await self.update_lobby(notice.table)
+        if notice.table.state is not None:
+            await self.bot.publisher.publish(notice)
+
+    async def on_lobby_button(self, interaction: discord.Interaction, gid: int, action: str) -> None:
+        """Join / leave / start / abandon from the lobby message."""
+        svc, user = self.bot.service, user_of(interaction)
+        calls = {"join": svc.join, "leave": svc.leave, "start": svc.start, "abandon": svc.abandon}
+        if action not in calls:
+            await interaction.response.send_message("That button is no longer in use.", ephemeral=True)
+            return
+        await self._run(interaction, lambda: calls[action](gid, user))
+
+    # --- autocomplete --------------------------------------------------------------------------------------
+
+    async def game_name_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this table hosts."""
+        games = self.bot.service.games.values()
+        return [
+            app_commands.Choice(name=f"{g.title} ({g.min_players}-{g.max_players} players)", value=g.name)
+            for g in games
+            if current.lower() in g.name or current.lower() in g.title.lower()
+        ][:25]
+
+    async def game_id_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Open games in this server, this channel's first."""
+        if interaction.guild_id is None:
+            return []
+        tables = await self.bot.service.list_games(interaction.guild_id)
+        tables.sort(key=lambda t: (t.row.channel_id != interaction.channel_id, -t.id))
+        out = []
+        for t in tables:
+            label = f"#{t.id} {t.game.title} ({t.row.status}, {len(t.seats)} players)"
+            if current in str(t.id) or current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=t.id))
+        return out[:25]
+
+    # --- commands ------------------------------------------------------------------------------------------
+
+    @game.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", options="Table options as name=value, e.g. snap_window=3")
+    async def new(self, interaction: discord.Interaction, game: str, options: str = "") -> None:
+        """``/game new``."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message("Open tables in a server channel, not in DMs.", ephemeral=True)
+            return
+        user = user_of(interaction)
+        gid, cid = interaction.guild_id, interaction.channel_id
+        await self._run(interaction, lambda: self.bot.service.create(gid, cid, user, game, parse_options(options)))
+
+    new.autocomplete("game")(game_name_autocomplete)
+
+    @game.command(name="join", description="Take a seat at an open table")
+    async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game join``."""
+        user = user_of(interaction)
+        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.join(g, user)))
+
+    @game.command(name="leave", description="Leave a table before it starts")
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game leave``."""
+        user = user_of(interaction)
+        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.leave(g, user)))
+
+    @game.command(name="start", description="Deal the game (host or admin)")
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game start``."""
+        user = user_of(interaction)
+        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.start(g, user)))
+
+    @game.command(name="abandon", description="End a game without a result (host or admin)")
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game abandon``."""
+        user = user_of(interaction)
+        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.abandon(g, user)))
+
+    async def _then(self, interaction: discord.Interaction, game: int | None, call) -> Notice:  # noqa: ANN001
+        return await call(await self._resolve(interaction, game))
+
+    @game.command(name="status", description="Show a game's table and whose move it is")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game status``: the board again, posted in the channel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = await self.bot.service.load(await self._resolve(interaction, game))
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        if table.state is None:
+            await interaction.followup.send(self.lobby_text(table), ephemeral=True)
+            return
+        waiting = sorted({p.seat for p in table.prompts() if p.seat >= 0})
+        ping: list[int] = []  # status never pings
+        await self.bot.publisher.post_board(table, [], ping, new=True)
+        names = ", ".join(table.name_of(s) for s in waiting) or "nobody"
+        await interaction.followup.send(f"Board posted. Waiting for: {names}.", ephemeral=True)
+
+    @game.command(name="list", description="List the open games in this server")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        """``/game list``."""
+        if interaction.guild_id is None:
+            await interaction.response.send_message("Use this in a server.", ephemeral=True)
+            return
+        tables = await self.bot.service.list_games(interaction.guild_id)
+        lines = [
+            f"#{t.id} · {t.game.title} · {t.row.status} · <#{t.row.channel_id}> · " + ", ".join(s.name for s in t.seats)
+            for t in tables
+        ]
+        await interaction.response.send_message(
+            clip_message("\n".join(lines) or "No open games here. Start one with /game new."), ephemeral=True
+        )
+
+    @game.command(name="log", description="The recent moves of a game")
+    async def show_log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game log``: the public log, rebuilt from the record."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = await self.bot.service.load(await self._resolve(interaction, game))
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        lines = await self.bot.service.public_log(table)
+        await interaction.followup.send(clip_message("\n".join(lines[-20:]) or "No moves yet."), ephemeral=True)
+
+    join.autocomplete("game")(game_id_autocomplete)
+    leave.autocomplete("game")(game_id_autocomplete)
+    start.autocomplete("game")(game_id_autocomplete)
+    abandon.autocomplete("game")(game_id_autocomplete)
+    status.autocomplete("game")(game_id_autocomplete)
+    show_log.autocomplete("game")(game_id_autocomplete)

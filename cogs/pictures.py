@@ -1,0 +1,38 @@
+"""Which picture and words each game's table shows (render functions run off the event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from render import omerta as omerta_render
+from render import omerta_text
+
+
+@dataclass(frozen=True)
+class GamePictures:
+    """A game's renderers: the table picture, extra pictures per event kind, and the words."""
+
+    table: Callable[[dict[str, Any]], bytes]
+    on_event: dict[str, tuple[str, Callable[[dict[str, Any]], bytes], Callable[[dict[str, Any]], str]]]
+    headline: Callable[[dict[str, Any]], str]
+    summary: Callable[[dict[str, Any]], str]
+    private_note: Callable[[dict[str, Any]], str]
+
+
+PICTURES: dict[str, GamePictures] = {
+    "omerta": GamePictures(
+        table=omerta_render.render_table,
+        on_event={"reveal": ("reveal.png", omerta_render.render_reveal, omerta_text.reveal_summary)},
+        headline=omerta_text.headline,
+        summary=omerta_text.summary,
+        private_note=omerta_text.private_note,
+    )
+}
+
+
+async def render(fn: Callable[[dict[str, Any]], bytes], view: dict[str, Any]) -> bytes:
+    """Render in a worker thread: PNG encoding would otherwise stall heartbeats and interaction acks."""
+    return await asyncio.to_thread(fn, view)

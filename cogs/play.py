@@ -1,0 +1,219 @@
+"""Playing by buttons: clicks, private options, the snap race timer, /hand and reminders. Thin: the service
+decides, this only acknowledges in time and posts."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.components import ActionButton, prompt_view
+from cogs.pictures import PICTURES
+from cogs.publish import clip_message
+from engine.core import Option
+from service import ServiceError, User
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+log = logging.getLogger(__name__)
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+def click_time_ms(interaction: discord.Interaction) -> int:
+    """The moment Discord stamped the click, from the interaction's snowflake id (not our arrival time)."""
+    return (interaction.id >> 22) + DISCORD_EPOCH_MS
+
+
+def user_of(interaction: discord.Interaction) -> User:
+    """The clicking user, with admin rights if they manage the server."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    admin = bool(perms and (perms.administrator or perms.manage_guild))
+    return User(interaction.user.id, interaction.user.display_name, admin)
+
+
+class PlayCog(commands.Cog, name="Play"):
+    """Buttons, select menus and private views of running games."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        self.races: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.reminder_task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        """Re-arm race timers left open by a restart; start the reminder loop."""
+        for race in await self.bot.service.store.open_races():
+            self.schedule_race(race.game_id, race.version, race.deadline)
+        self.reminder_task = asyncio.create_task(self._reminder_loop())
+
+    async def cog_unload(self) -> None:
+        """Stop timers."""
+        for task in self.races.values():
+            task.cancel()
+        if self.reminder_task:
+            self.reminder_task.cancel()
+
+    # --- clicks --------------------------------------------------------------------------------------------
+
+    async def on_action(self, interaction: discord.Interaction, item: ActionButton) -> None:
+        """A click on an option: confirm risky steps, then let the service decide, then post."""
+        if item.risky and item.flag != "!":
+            confirm = discord.ui.View(timeout=None)
+            confirm.add_item(
+                ActionButton(
+                    item.gid,
+                    item.version,
+                    item.kind,
+                    Option(item.option, f"Yes: {item.item.label}", style="danger"),
+                    "!",
+                )
+            )
+            await interaction.response.send_message(
+                f"{item.item.label}? This cannot be undone.", view=confirm, ephemeral=True
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = self.bot.service
+        try:
+            notice = await service.act(
+                item.gid, user_of(interaction), item.version, item.kind, item.option, click_time_ms(interaction)
+            )
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await self._reply(interaction, notice)
+        await self.bot.publisher.publish(notice)
+
+    async def _reply(self, interaction: discord.Interaction, notice) -> None:  # noqa: ANN001
+        """The clicker's private answer: what they may now see, and their next private question if any."""
+        table = notice.table
+        uid = interaction.user.id
+        lines = [notice.reply] if notice.reply else []
+        lines += notice.private.get(uid, [])
+        seat = table.seat_of(uid)
+        mine = [p for p in table.prompts_for(seat) if p.secret] if seat is not None else []
+        view = prompt_view(table, mine, mine_button=False) if mine else None
+        if mine:
+            lines.append(mine[0].text)
+        text = "\n".join(lines) or "Done."
+        if view is None:
+            await interaction.followup.send(clip_message(text), ephemeral=True)
+        else:
+            await interaction.followup.send(clip_message(text), ephemeral=True, view=view)
+
+    async def on_mine(self, interaction: discord.Interaction, gid: int) -> None:
+        """The clicker's own questions and private note, ephemerally."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._send_private_view(interaction, gid)
+
+    async def _send_private_view(self, interaction: discord.Interaction, gid: int) -> None:
+        try:
+            table = await self.bot.service.load(gid)
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        seat = table.seat_of(interaction.user.id)
+        if table.state is None:
+            await interaction.followup.send(f"Game #{gid} has not started yet.", ephemeral=True)
+            return
+        if seat is None:
+            await interaction.followup.send(
+                f"You are not seated in game #{gid}; you can watch the board.", ephemeral=True
+            )
+            return
+        view = table.view(seat)
+        assert view is not None
+        mine = table.prompts_for(seat)
+        lines = [PICTURES[table.game.name].private_note(view)]
+        lines += [p.text for p in mine] or ["Nothing to decide for you right now."]
+        components = prompt_view(table, mine, mine_button=False) if mine else None
+        if components is None:
+            await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)
+        else:
+            await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True, view=components)
+
+    @app_commands.command(name="hand", description="See privately what you may see in a game, and your options")
+    @app_commands.describe(game="The game (leave empty for your game in this channel)")
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/hand``: the private view on demand."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        gid = game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
+        if gid is None:
+            await interaction.followup.send(
+                "You have no running game in this channel; name one with the game option.", ephemeral=True
+            )
+            return
+        await self._send_private_view(interaction, gid)
+
+    # --- races ---------------------------------------------------------------------------------------------
+
+    def schedule_race(self, gid: int, version: int, deadline: float) -> None:
+        """Close a race window at its deadline (at once if it is already past, e.g. after a restart)."""
+        key = (gid, version)
+        if key not in self.races or self.races[key].done():
+            self.races[key] = asyncio.create_task(self._close_race_later(gid, version, deadline))
+
+    async def close_due_races(self) -> int:
+        """Close every race whose window has passed on the service's clock; returns how many closed."""
+        closed = 0
+        for race in await self.bot.service.store.open_races():
+            if race.deadline <= self.bot.service.clock():
+                closed += await self._close_race(race.game_id, race.version)
+        return closed
+
+    async def _close_race(self, gid: int, version: int) -> int:
+        notice = await self.bot.service.close_race(gid, version)
+        if notice is None:
+            return 0
+        await self.bot.publisher.publish(notice)
+        return 1
+
+    async def _close_race_later(self, gid: int, version: int, deadline: float) -> None:
+        try:
+            await asyncio.sleep(max(0.0, deadline - self.bot.service.clock()))
+            await self._close_race(gid, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("closing the race of game %s at version %s failed", gid, version)
+        finally:
+            self.races.pop((gid, version), None)
+
+    # --- reminders -----------------------------------------------------------------------------------------
+
+    async def _reminder_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.send_reminders()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("sending reminders failed")
+            await asyncio.sleep(self.bot.settings.reminder_poll_s)
+
+    async def send_reminders(self) -> int:
+        """Ping every player whose reminder is due; returns how many were sent."""
+        sent = 0
+        for table, user_id, count in await self.bot.service.due_reminders():
+            channel = await self.bot.publisher.channel(table.row.channel_id)
+            board = await self.bot.service.store.get_message(table.id, "board")
+            where = (
+                f" https://discord.com/channels/{table.row.guild_id}/{board.channel_id}/{board.message_id}"
+                if board
+                else ""
+            )
+            again = " again" if count else ""
+            idle = (self.bot.service.clock() - (table.row.last_move_at or table.row.updated_at)) / 3600
+            await channel.send(
+                f"<@{user_id}>, game #{table.id} ({table.game.title}) is waiting for you{again}."
+                f"\n-# Idle for {idle:.0f} h.{where}",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+            sent += 1
+        return sent

@@ -1,0 +1,143 @@
+"""Posting what the service says: the board message, private lines by DM (or a private thread), pings."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.components import public_view
+from cogs.pictures import PICTURES, render
+from service import Notice, Table
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+log = logging.getLogger(__name__)
+
+MESSAGE_MAX = 2000
+LOG_LINES = 5
+
+
+def clip_message(text: str) -> str:
+    """Keep a message within Discord's 2,000 characters."""
+    return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
+
+
+def mentions(user_ids: list[int]) -> discord.AllowedMentions:
+    """Ping exactly these users, nobody else."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
+
+
+class Publisher:
+    """Turns notices into Discord messages."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        """A channel from the cache, or fetched."""
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    def board_text(self, table: Table, log_lines: list[str], ping: list[int]) -> str:
+        """Headline, the log of what just happened, the compact summary and who must act."""
+        view = table.view(None)
+        assert view is not None
+        pics = PICTURES[table.game.name]
+        head = f"**Game #{table.id} · {table.game.title} · {pics.headline(view)}**"
+        lines = log_lines[-LOG_LINES:]
+        if len(log_lines) > LOG_LINES:
+            lines.insert(0, f"-# …{len(log_lines) - LOG_LINES} earlier lines: /game log")
+        parts = [head, "\n".join(lines), pics.summary(view)]
+        if ping:
+            parts.append("Your move: " + " ".join(f"<@{u}>" for u in ping))
+        return clip_message("\n\n".join(p for p in parts if p))
+
+    async def publish(self, notice: Notice) -> None:
+        """Post or edit the board, send private lines and extra pictures, arm the race timer."""
+        table = notice.table
+        for user_id, lines in notice.private.items():
+            await self.tell(table, user_id, lines)
+        if table.state is None:
+            return
+        view = table.view(None)
+        assert view is not None
+        pics = PICTURES[table.game.name]
+        channel = await self.channel(table.row.channel_id)
+        for kind, (filename, fn, words) in pics.on_event.items():
+            if kind in notice.kinds:
+                png = await render(fn, view)
+                await channel.send(
+                    clip_message(words(view)),
+                    file=discord.File(io.BytesIO(png), filename=filename),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+        if notice.board_changed:
+            await self.post_board(table, notice.public, notice.ping, new=notice.new_turn or notice.finished)
+        if notice.race_deadline is not None:
+            self.bot.get_cog("Play").schedule_race(table.id, table.version, notice.race_deadline)  # type: ignore[union-attr]
+
+    async def post_board(self, table: Table, log_lines: list[str], ping: list[int], *, new: bool) -> None:
+        """A new board message when the turn passes, otherwise an edit of the current one."""
+        view = table.view(None)
+        assert view is not None
+        png = await render(PICTURES[table.game.name].table, view)
+        content = self.board_text(table, log_lines, ping)
+        file = discord.File(io.BytesIO(png), filename="table.png")
+        components = public_view(table)
+        channel = await self.channel(table.row.channel_id)
+        current = await self.bot.service.store.get_message(table.id, "board")
+        if current is not None and not new:
+            try:
+                message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+                await message.edit(
+                    content=content, attachments=[file], view=components, allowed_mentions=mentions(ping)
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: post anew
+        message = await channel.send(content, file=file, view=components, allowed_mentions=mentions(ping))
+        await self.bot.service.store.set_message(table.id, "board", message.channel.id, message.id)
+
+    async def tell(self, table: Table, user_id: int, lines: list[str]) -> None:
+        """Private lines to one player: by DM, or in their private thread when DMs are closed."""
+        if user_id <= 0 or not lines:
+            return
+        text = clip_message(f"**Game #{table.id} · {table.game.title}** (private)\n" + "\n".join(lines))
+        seat = next((s for s in table.seats if s.user_id == user_id), None)
+        if seat is not None and not seat.dm_blocked:
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(text)
+                return
+            except discord.Forbidden:
+                await self.bot.service.store.set_seat_dm_blocked(table.id, user_id, True)
+                log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
+        await self.tell_in_thread(table, user_id, text)
+
+    async def tell_in_thread(self, table: Table, user_id: int, text: str) -> None:
+        """The player's private thread in the game's channel, made on first use (only they and the bot see it)."""
+        store = self.bot.service.store
+        seats = await store.get_seats(table.id)
+        seat = next((s for s in seats if s.user_id == user_id), None)
+        thread_id = seat.private_thread_id if seat else None
+        thread: discord.abc.Messageable | None = None
+        if thread_id:
+            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)  # type: ignore[assignment]
+        if thread is None:
+            channel = await self.channel(table.row.channel_id)
+            name = seat.name if seat else str(user_id)
+            thread = await channel.create_thread(  # type: ignore[attr-defined]
+                name=f"Game #{table.id} · {name} (private)",
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+            )
+            await thread.add_user(discord.Object(user_id))  # type: ignore[union-attr]
+            if seat is not None:
+                await store.set_seat_thread(table.id, user_id, thread.id)  # type: ignore[union-attr]
+        await thread.send(text, allowed_mentions=discord.AllowedMentions.none())

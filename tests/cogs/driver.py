@@ -1,0 +1,165 @@
+"""Drive the real bot through the fake Discord as players would: slash commands and clicks only.
+
+The driver may read the game (to decide what a scripted player does), but it acts only by clicking the
+components the bot posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from bot import TableBot, build_bot
+from service import Settings
+from tests.fakediscord import payloads as p
+from tests.fakediscord.fixtures import fake_server
+from tests.fakediscord.server import FakeDiscordServer, custom_ids
+
+CHANNEL = p.GENERAL_CHANNEL_ID
+
+
+class Clock:
+    """A clock the test moves by hand (reminders and snap windows read it)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@contextlib.asynccontextmanager
+async def bot_on(server: FakeDiscordServer, db: Path, clock: Clock) -> AsyncIterator[TableBot]:
+    """Start a fresh bot process-equivalent (new bot object, same database) against ``server``."""
+    settings = Settings(token="fake-token", database=str(db), reminder_poll_s=3600)
+    bot = build_bot(settings, clock=clock)
+    bot._connection.guild_ready_timeout = 0.05
+    task = asyncio.create_task(bot.start("fake-token"))
+    server.watch(task)
+    await server.wait_until(bot.is_ready, 5, what="the bot to be ready")
+    try:
+        yield bot
+    finally:
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(task, 5)
+
+
+@contextlib.asynccontextmanager
+async def table(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscordServer, TableBot, Clock]]:
+    """A fake Discord with the bot running on a fresh database."""
+    clock = Clock()
+    async with (
+        fake_server(heartbeat_interval_ms=30_000) as server,
+        bot_on(server, tmp_path / "t.sqlite3", clock) as bot,
+    ):
+        yield server, bot, clock
+
+
+def ids_of(message: dict[str, Any] | None) -> list[str]:
+    """Every custom id on a message."""
+    return custom_ids(message["components"]) if message else []
+
+
+class Driver:
+    """Players at one table."""
+
+    def __init__(self, server: FakeDiscordServer, bot: TableBot, clock: Clock, users: list[dict[str, Any]]) -> None:
+        self.server, self.bot, self.clock, self.users = server, bot, clock, users
+        self.gid = 0
+        self.ts = 1_800_000_000_000
+
+    def user_of_seat(self, seat: int) -> dict[str, Any]:
+        """The fake user in a seat (seats follow the join order)."""
+        return self.users[seat]
+
+    async def open_and_start(self, options: str = "") -> int:
+        """Host opens the table, the others join by button, the host starts."""
+        host, *others = self.users
+        opts = {"game": "omerta"} | ({"options": options} if options else {})
+        rec = await self.server.slash(host, "game new", opts, channel_id=CHANNEL)
+        await rec.wait_followups(1)
+
+        def lobby_posted() -> bool:
+            last = self.server.last_message(CHANNEL)
+            return last is not None and any(i.startswith("lb|") for i in ids_of(last))
+
+        await self.server.wait_until(lobby_posted, 5, what="the lobby message")
+        lobby = self.server.last_message(CHANNEL)
+        assert lobby is not None
+        self.gid = int(lobby["content"].split("Game #")[1].split(" ")[0].rstrip("*"))
+        for user in others:
+            join = await self.server.click(user, lobby["id"], f"lb|{self.gid}|join")
+            await join.wait_followups(1)
+        start = await self.server.click(host, lobby["id"], f"lb|{self.gid}|start")
+        await start.wait_followups(1)
+        await self.settle()
+        return self.gid
+
+    async def load(self):  # noqa: ANN201
+        """The game as the service has it."""
+        return await self.bot.service.load(self.gid)
+
+    async def board(self) -> dict[str, Any]:
+        """The current board message."""
+        row = await self.bot.service.store.get_message(self.gid, "board")
+        assert row is not None
+        return self.server.message(row.message_id)
+
+    async def settle(self) -> None:
+        """Wait until the board shows the current version (the bot finished posting)."""
+        t = await self.load()
+        want = f"|{self.gid}|{t.version}"
+        row_holder: dict[str, Any] = {}
+
+        async def fetch() -> None:
+            row_holder["row"] = await self.bot.service.store.get_message(self.gid, "board")
+
+        for _ in range(200):
+            await fetch()
+            row = row_holder.get("row")
+            if row is not None and row.message_id in self.server.messages:
+                msg = self.server.messages[row.message_id]
+                ids = ids_of(msg)
+                if (not ids and t.row.status != "active") or any(want + "|" in i or i.endswith(want) for i in ids):
+                    return
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"the board never showed version {t.version}")
+
+    def next_ts(self, step: int = 10) -> int:
+        """A Discord timestamp a little later than the last one."""
+        self.ts += step
+        return self.ts
+
+    async def click_board(self, seat: int, kind: str, option: str, *, ts_ms: int | None = None):  # noqa: ANN201
+        """Click an option on the board as the player in ``seat``."""
+        board = await self.board()
+        t = await self.load()
+        cid = f"pl|{self.gid}|{t.version}|{kind}|{option}|"
+        rec = await self.server.click(self.user_of_seat(seat), board["id"], cid, ts_ms=ts_ms or self.next_ts())
+        return rec
+
+    async def confirm(self, rec, seat: int):  # noqa: ANN001, ANN201
+        """Press the confirm button of a risky step."""
+        await rec.wait_callback()
+        msg = rec.message
+        cid = next(i for i in ids_of(msg) if i.endswith("|!"))
+        return await self.server.click(self.user_of_seat(seat), msg["id"], cid, ts_ms=self.next_ts())
+
+    async def click_private(self, rec, seat: int, kind: str, option: str):  # noqa: ANN001, ANN201
+        """Click an option on the ephemeral reply ``rec`` showed the player."""
+        await rec.wait_followups(1)
+        msg = rec.followups[-1]
+        cid = next(i for i in ids_of(msg) if i.split("|")[3:5] == [kind, option])
+        return await self.server.click(self.user_of_seat(seat), msg["id"], cid, ts_ms=self.next_ts())
+
+    async def close_windows(self) -> None:
+        """Let the snap window's time pass on the fake clock and let the table close it."""
+        race = await self.bot.service.store.get_race(self.gid)
+        if race is None:
+            return
+        self.clock.now = max(self.clock.now, race.deadline)
+        await self.bot.get_cog("Play").close_due_races()
