@@ -137,8 +137,10 @@ class Driver:
     async def click_board(self, seat: int, kind: str, option: str, *, ts_ms: int | None = None):  # noqa: ANN201
         """Click an option on the board as the player in ``seat``."""
         board = await self.board()
-        t = await self.load()
-        cid = f"pl|{self.gid}|{t.version}|{kind}|{option}|"
+        # a player clicks what the board shows, whatever version it was made for
+        cid = next(
+            (i for i in ids_of(board) if i.split("|")[3:5] == [kind, option]), f"pl|{self.gid}|?|{kind}|{option}|"
+        )
         rec = await self.server.click(self.user_of_seat(seat), board["id"], cid, ts_ms=ts_ms or self.next_ts())
         return rec
 
@@ -163,3 +165,53 @@ class Driver:
             return
         self.clock.now = max(self.clock.now, race.deadline)
         await self.bot.get_cog("Play").close_due_races()
+
+
+async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  # noqa: ANN201
+    """Answer a prompt the way a player would: on the board, or through "My options" when it is secret."""
+    if not secret:
+        rec = await d.click_board(seat, kind, option)
+    else:
+        board = await d.board()
+        t = await d.load()
+        mine = await d.server.click(d.user_of_seat(seat), board["id"], f"pm|{d.gid}|{t.version}", ts_ms=d.next_ts())
+        rec = await d.click_private(mine, seat, kind, option)
+    await rec.wait_followups(1)
+    return rec
+
+
+async def play_to_end(d: Driver, *, turns_per_round: int = 4, max_steps: int = 400) -> None:
+    """Scripted players: draw and discard (or swap) a few turns a round, use the first option of any power,
+    then the active player calls OMERTA (confirming the risky step)."""
+    turns = 0
+    round_seen = 1
+    for _ in range(max_steps):
+        await d.settle()
+        t = await d.load()
+        if t.row.status != "active":
+            return
+        view = t.view(None)
+        if view["round"] != round_seen:
+            round_seen, turns = view["round"], 0
+        if await d.bot.service.store.get_race(d.gid):
+            await d.close_windows()
+            continue
+        prompts = [p for p in t.prompts() if p.seat >= 0]
+        first = prompts[0]
+        if first.kind == "peek":
+            for p in prompts:
+                await answer(d, p.seat, "peek", p.options[0].id, p.secret)
+        elif first.kind == "turn":
+            turns += 1
+            if turns > turns_per_round:
+                rec = await d.click_board(first.seat, "turn", "omerta")
+                done = await d.confirm(rec, first.seat)
+                await done.wait_followups(1)
+            else:
+                rec = await d.click_board(first.seat, "turn", "draw")
+                option = "discard" if turns % 2 else "swap:0"
+                place = await d.click_private(rec, first.seat, "place", option)
+                await place.wait_followups(1)
+        else:
+            await answer(d, first.seat, first.kind, first.options[0].id, first.secret)
+    raise AssertionError("the game did not end")
