@@ -1,0 +1,296 @@
+"""Drawing helpers shared by the table pictures: sprites, badges, pills, text fitting and PNG encoding.
+
+Shapes with rounded or slanted edges are drawn at ``SS`` times the size and scaled down, so their edges are
+smooth; they are cached because the same card backs and badges recur on every picture. Text is drawn
+directly (FreeType already smooths it).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from render import fonts
+
+#: Supersampling factor for smooth sprite edges.
+SS = 3
+
+RGB = tuple[int, int, int]
+
+#: Okabe-Ito colours (safe for the common colour-vision deficiencies), each with its own badge shape.
+PLAYER_COLOURS: tuple[RGB, ...] = (
+    (86, 180, 233),  # sky blue
+    (230, 159, 0),  # orange
+    (204, 121, 167),  # reddish purple
+    (240, 228, 66),  # yellow
+    (0, 114, 178),  # blue
+)
+PLAYER_SHAPES: tuple[str, ...] = ("circle", "square", "diamond", "triangle", "hexagon")
+
+
+def player_colour(seat: int) -> RGB:
+    """The colour of a seat."""
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def player_shape(seat: int) -> str:
+    """The badge shape of a seat."""
+    return PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
+
+
+def ink_on(colour: RGB) -> RGB:
+    """Dark or light text, whichever reads better on ``colour``."""
+    r, g, b = colour
+    return (24, 20, 18) if 0.299 * r + 0.587 * g + 0.114 * b > 120 else (255, 255, 255)
+
+
+def badge_letters(names: Sequence[str]) -> list[str]:
+    """One letter per player: their initial when all initials differ, otherwise A, B, C... by seat."""
+    initials = [(n.strip()[:1] or "?").upper() for n in names]
+    if len(set(initials)) == len(initials) and all(i.isalnum() for i in initials):
+        return initials
+    return [chr(ord("A") + i) for i in range(len(names))]
+
+
+# --- sprites ------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def rounded_sprite(w: int, h: int, radius: int, fill: RGB, outline: RGB | None = None, width: int = 0) -> Image.Image:
+    """An RGBA rounded rectangle with smooth corners."""
+    big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius * SS, fill=fill, outline=outline, width=width * SS)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=128)
+def shadow_mask(w: int, h: int, radius: int, blur: int, strength: int) -> Image.Image:
+    """A soft "L" shadow of a ``w``×``h`` rounded rectangle, ``blur`` px larger on every side."""
+    m = Image.new("L", (w + 4 * blur, h + 4 * blur), 0)
+    ImageDraw.Draw(m).rounded_rectangle((2 * blur, 2 * blur, 2 * blur + w, 2 * blur + h), radius, fill=strength)
+    return m.filter(ImageFilter.GaussianBlur(blur))
+
+
+def paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
+    """Paste an RGBA sprite onto the picture, using its alpha."""
+    img.paste(sprite, (x, y), sprite)
+
+
+def drop_shadow(
+    img: Image.Image, x: int, y: int, w: int, h: int, radius: int, blur: int = 6, dy: int = 5, strength: int = 150
+) -> None:
+    """A soft shadow under the rectangle at ``(x, y)``."""
+    m = shadow_mask(w, h, radius, blur, strength)
+    img.paste((0, 0, 0), (x - 2 * blur, y - 2 * blur + dy), m)
+
+
+def with_shadow(sprite: Image.Image, radius: int, blur: int, dy: int, strength: int) -> Image.Image:
+    """``sprite`` with a soft shadow baked in: a larger RGBA canvas, the sprite at ``(2*blur, 2*blur)``.
+
+    One paste then draws card and shadow, which is cheaper than two pastes per card.
+    """
+    w, h = sprite.size
+    m = 2 * blur
+    canvas = Image.new("RGBA", (w + 2 * m, h + 2 * m + dy), (0, 0, 0, 0))
+    shade = Image.new("RGBA", (w + 2 * m, h + 2 * m), (0, 0, 0, 0))
+    shade.putalpha(shadow_mask(w, h, radius, blur, strength))
+    canvas.alpha_composite(shade, (0, dy))
+    canvas.alpha_composite(sprite, (m, m))
+    return canvas
+
+
+@lru_cache(maxsize=64)
+def badge_sprite(shape: str, size: int, colour: RGB, ring: RGB) -> Image.Image:
+    """A player badge: a filled ``shape`` with a light ring, ``size`` px across."""
+    s = size * SS
+    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    edge = 3 * SS
+    for pad, col in ((0, ring), (edge, colour)):
+        box = (pad, pad, s - 1 - pad, s - 1 - pad)
+        c = (s - 1) / 2
+        r = c - pad
+        if shape == "circle":
+            d.ellipse(box, fill=col)
+        elif shape == "square":
+            d.rounded_rectangle(box, max(1, int(s * 0.14) - pad // 2), fill=col)
+        elif shape == "diamond":
+            d.polygon([(c, pad), (s - 1 - pad, c), (c, s - 1 - pad), (pad, c)], fill=col)
+        elif shape == "triangle":
+            # an upward triangle, sitting a little low so the letter has room
+            tri = (c, c + s * 0.08, r * 1.12)
+            d.regular_polygon(tri, 3, rotation=0, fill=col)
+        else:
+            d.regular_polygon((c, c, r), 6, rotation=0, fill=col)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def badge(img: Image.Image, cx: int, cy: int, size: int, seat: int, letter: str, font_size: int) -> None:
+    """A seat's badge (colour, shape and letter) centred on ``(cx, cy)``."""
+    colour = player_colour(seat)
+    shape = player_shape(seat)
+    paste(img, badge_sprite(shape, size, colour, (245, 238, 220)), cx - size // 2, cy - size // 2)
+    dy = int(size * 0.1) if shape == "triangle" else 0
+    font = fonts.get(font_size, "bold")
+    ImageDraw.Draw(img).text((cx, cy + dy), letter, font=font, fill=ink_on(colour), anchor="mm")
+
+
+# --- text ---------------------------------------------------------------------------------------------------
+
+
+def text_width(text: str, size: int, style: str = "regular") -> float:
+    """The advance width of ``text`` in px."""
+    return fonts.get(size, style).getlength(text)
+
+
+def fit_text(text: str, max_w: float, sizes: Sequence[int], style: str = "regular") -> tuple[str, int]:
+    """The largest of ``sizes`` at which ``text`` fits ``max_w``; at the smallest, the text is shortened."""
+    for size in sizes:
+        if text_width(text, size, style) <= max_w:
+            return text, size
+    size = sizes[-1]
+    while len(text) > 1 and text_width(text + "…", size, style) > max_w:
+        text = text[:-1]
+    return text.rstrip() + "…", size
+
+
+SOFT_HYPHEN = "\u00ad"
+
+
+def _split_word(word: str, max_w: float, size: int, style: str) -> list[str]:
+    """A word too long for a line, split with hyphens: at its soft hyphens if it has any."""
+    if SOFT_HYPHEN in word:
+        parts = word.split(SOFT_HYPHEN)
+        out: list[str] = []
+        cur = parts[0]
+        for part in parts[1:]:
+            if text_width(cur + part + "-", size, style) <= max_w:
+                cur += part
+            else:
+                out.append(cur + "-")
+                cur = part
+        return [*out, cur]
+    out = []
+    while text_width(word, size, style) > max_w and len(word) > 2:
+        cut = len(word) - 1
+        while cut > 1 and text_width(word[:cut] + "-", size, style) > max_w:
+            cut -= 1
+        out.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*out, word]
+
+
+def wrap_text(text: str, max_w: float, size: int, style: str = "regular") -> list[str]:
+    """Greedy word wrap; a word longer than the line is split with a hyphen (at a soft hyphen if it has one)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_width(trial.replace(SOFT_HYPHEN, ""), size, style) <= max_w:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        pieces = [word]
+        if text_width(word.replace(SOFT_HYPHEN, ""), size, style) > max_w:
+            pieces = _split_word(word, max_w, size, style)
+        lines.extend(pieces[:-1])
+        line = pieces[-1]
+    if line:
+        lines.append(line)
+    return [t.replace(SOFT_HYPHEN, "") for t in lines]
+
+
+def fit_lines(
+    text: str, max_w: float, max_h: float, sizes: Sequence[int], style: str = "regular", spacing: float = 1.1
+) -> tuple[list[str], int]:
+    """Wrapped lines at the largest of ``sizes`` whose block fits ``max_w``×``max_h``."""
+    for size in sizes:
+        lines = wrap_text(text, max_w, size, style)
+        if len(lines) * size * spacing <= max_h and all(text_width(t, size, style) <= max_w for t in lines):
+            return lines, size
+    size = sizes[-1]
+    return wrap_text(text, max_w, size, style), size
+
+
+def pill(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    cy: int,
+    text: str,
+    size: int,
+    fill: RGB,
+    ink: RGB,
+    style: str = "cond_bold",
+    outline: RGB | None = None,
+) -> int:
+    """A rounded label whose left edge is at ``x``, centred on ``cy``; returns its width."""
+    font = fonts.get(size, style)
+    tw = int(font.getlength(text))
+    pad = max(8, size // 2)
+    h = int(size * 1.55)
+    w = tw + 2 * pad
+    draw.rounded_rectangle((x, cy - h // 2, x + w, cy + h // 2), h // 2, fill=fill, outline=outline, width=2)
+    draw.text((x + w / 2, cy), text, font=font, fill=ink, anchor="mm")
+    return w
+
+
+def dashed_rounded_rect(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    radius: int,
+    colour: RGB,
+    width: int = 3,
+    dash: int = 12,
+    gap: int = 9,
+) -> None:
+    """An outline of dashes with rounded corners (an empty card slot)."""
+    x0, y0, x1, y1 = box
+    r = radius
+    for a, b, fixed, horizontal in (
+        (x0 + r, x1 - r, y0, True),
+        (x0 + r, x1 - r, y1, True),
+        (y0 + r, y1 - r, x0, False),
+        (y0 + r, y1 - r, x1, False),
+    ):
+        length = b - a
+        n = max(1, round((length + gap) / (dash + gap)))
+        step = (length + gap) / n
+        seg = step - gap
+        for k in range(n):
+            s = a + k * step
+            e = s + seg
+            if horizontal:
+                draw.line((s, fixed, e, fixed), fill=colour, width=width)
+            else:
+                draw.line((fixed, s, fixed, e), fill=colour, width=width)
+    half = width // 2
+    for cx, cy, start in ((x0 + r, y0 + r, 180), (x1 - r, y0 + r, 270), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90)):
+        draw.arc((cx - r + half - 1, cy - r + half - 1, cx + r - half, cy + r - half), start, start + 90, colour, width)
+
+
+# --- background and encoding --------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def felt(w: int, h: int, centre: RGB, edge: RGB) -> Image.Image:
+    """A green felt: ``centre`` colour fading to ``edge`` towards the corners (a soft vignette)."""
+    g = Image.radial_gradient("L").resize((w, h), Image.Resampling.BILINEAR)
+    # radial_gradient is 0 in the centre and 255 at radius 128 (the corners of the 256 square exceed it)
+    g = g.point(lambda v: min(255, int(v * 1.15)))
+    a = Image.new("RGB", (w, h), centre)
+    b = Image.new("RGB", (w, h), edge)
+    return Image.composite(b, a, g)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes, fast: an RGB image at zlib level 1 (never ``optimize=True``: 4× slower for 1%)."""
+    if img.mode != "RGB":
+        img = img.convert("RGB")
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
