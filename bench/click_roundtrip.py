@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.cogs.driver import Driver, table
+from tests.cogs.driver import Driver, answer, table
 from tests.fakediscord import payloads as p
 
 
@@ -53,8 +53,8 @@ async def measure(turns: int) -> dict[str, float]:
                     start = time.perf_counter()
                     rec = await d.click_private(rec, pr.seat, "place", "discard")
                     done += 1
-                else:
-                    rec = await d.click_board(pr.seat, pr.kind, pr.options[-1].id)
+                else:  # a power: decline (secret questions go through "My options")
+                    rec = await answer(d, pr.seat, pr.kind, pr.options[-1].id, pr.secret)
                 await rec.wait_followups(1)
                 reply_ms.append((time.perf_counter() - start) * 1000)
                 await d.settle()
