@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -36,6 +37,10 @@ class Publisher:
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
+        # board posts of one game go one at a time, newest state wins: a slow render of an older state must
+        # not overwrite a newer board when a player clicks quickly
+        self._board_locks: dict[int, asyncio.Lock] = {}
+        self._board_version: dict[int, int] = {}
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         """A channel from the cache, or fetched."""
@@ -84,6 +89,13 @@ class Publisher:
 
     async def post_board(self, table: Table, log_lines: list[str], ping: list[int], *, new: bool) -> None:
         """A new board message when the turn passes, otherwise an edit of the current one."""
+        async with self._board_locks.setdefault(table.id, asyncio.Lock()):
+            if table.version < self._board_version.get(table.id, -1):
+                return  # a newer board is already up
+            await self._post_board(table, log_lines, ping, new=new)
+            self._board_version[table.id] = table.version
+
+    async def _post_board(self, table: Table, log_lines: list[str], ping: list[int], *, new: bool) -> None:
         view = table.view(None)
         assert view is not None
         png = await render(PICTURES[table.game.name].table, view)

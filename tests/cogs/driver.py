@@ -127,7 +127,11 @@ class Driver:
                 if (not ids and t.row.status != "active") or any(want + "|" in i or i.endswith(want) for i in ids):
                     return
             await asyncio.sleep(0.02)
-        raise AssertionError(f"the board never showed version {t.version}")
+        row = row_holder.get("row")
+        shown = ids_of(self.server.messages.get(row.message_id)) if row else []
+        prompts = [(p.seat, p.kind, p.secret) for p in t.prompts()]
+        errors = [r.getMessage() + str(r.exc_info) for r in self.server.take_error_logs()]
+        raise AssertionError(f"board never showed version {t.version}: it shows {shown}; prompts {prompts}; {errors}")
 
     def next_ts(self, step: int = 10) -> int:
         """A Discord timestamp a little later than the last one."""
