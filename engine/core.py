@@ -218,7 +218,12 @@ def find_prompt(prompts: Sequence[Prompt], choice: Choice) -> Prompt:
     """The open prompt a choice answers; raises ``IllegalChoice`` with a helpful message otherwise."""
     if not isinstance(choice, Choice):
         raise IllegalChoice(f"A choice must be a Choice, not {type(choice).__name__}.")
-    if not isinstance(choice.seat, int) or not isinstance(choice.kind, str) or not isinstance(choice.option, str):
+    if (
+        isinstance(choice.seat, bool)
+        or not isinstance(choice.seat, int)
+        or not isinstance(choice.kind, str)
+        or not isinstance(choice.option, str)
+    ):
         raise IllegalChoice("A choice needs an integer seat and text kind and option.")
     mine = [p for p in prompts if p.seat == choice.seat]
     if not mine:

@@ -125,14 +125,19 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
         events.append(Event("power", f"{me} does not use the {_label(power)}."))
         return True
     if power == "traitor":
+        targets: list[int] = []  # the seats that really got a card (fewer when the draw pile runs dry)
         for t in _ints(choice.option):
             card = draw_card(state, events)
             if card is None:
                 events.append(Event("power", "No card is left to deal."))
                 break
             state.players[t].slots.append(card)
-        targets = _ints(choice.option)
-        if targets[0] == targets[1]:
+            targets.append(t)
+        if not targets:
+            text = f"{me} (Traitor) has no card to deal."
+        elif len(targets) == 1:
+            text = f"{me} (Traitor) deals 1 card face down to {names[targets[0]]}."
+        elif targets[0] == targets[1]:
             text = f"{me} (Traitor) deals 2 cards face down to {names[targets[0]]}."
         else:
             text = f"{me} (Traitor) deals 1 card face down each to {names[targets[0]]} and {names[targets[1]]}."

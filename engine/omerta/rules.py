@@ -296,7 +296,8 @@ def _end_round(state: OmertaState, caller: int | None, events: list[Event]) -> N
         state.phase = "over"
         best = min(p.total for p in state.players)
         winners = [p.name for p in state.players if p.total == best]
-        events.append(Event("over", f"Game over. {' and '.join(winners)} win with {best} points."))
+        verb = "wins" if len(winners) == 1 else "win"
+        events.append(Event("over", f"Game over. {' and '.join(winners)} {verb} with {best} points."))
         return
     state.round += 1
     _deal_round(state, _next_start(state), events)

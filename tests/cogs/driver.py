@@ -213,7 +213,9 @@ async def play_to_end(d: Driver, *, turns_per_round: int = 4, max_steps: int = 4
                 await done.wait_followups(1)
             else:
                 rec = await d.click_board(first.seat, "turn", "draw")
-                option = "discard" if turns % 2 else "swap:0"
+                await rec.wait_followups(1)
+                place_prompt = next(pr for pr in (await d.load()).prompts() if pr.kind == "place")
+                option = "discard" if turns % 2 else place_prompt.options[0].id  # a swap into a free slot
                 place = await d.click_private(rec, first.seat, "place", option)
                 await place.wait_followups(1)
         else:

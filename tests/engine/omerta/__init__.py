@@ -1,0 +1,1 @@
+"""Rule tests of Omerta (seed 002 and the project decisions)."""
