@@ -7,7 +7,6 @@ JSON line: median and p95 milliseconds and PNG size for each picture. Targets: u
 from __future__ import annotations
 
 import json
-import random
 import statistics
 import sys
 import time
@@ -17,31 +16,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Choice  # noqa: E402
-from engine.omerta import OmertaGame  # noqa: E402
 from render.omerta import render_reveal, render_table  # noqa: E402
+from tests.render.games import play_until as play_from_start  # noqa: E402
 
 RUNS = 50
-NAMES = ["Anna", "Ben", "Cleo", "Dario", "Eve"]
 
 
 def play_until(stop: Callable[[dict[str, Any]], bool], seed: int, omerta_rate: float) -> dict[str, Any]:
     """The spectator view of the first position of a random 5-player game where ``stop`` holds."""
-    g = OmertaGame()
-    state = g.new(NAMES, {}, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(20000):
-        view = g.view(state, None)
-        if stop(view):
-            return view
-        if g.is_over(state):
-            break
-        prompt = rng.choice(g.prompts(state))
-        options = list(prompt.options)
-        if prompt.kind == "turn" and len(options) > 1 and rng.random() > omerta_rate:
-            options = [o for o in options if o.id != "omerta"]
-        g.apply(state, Choice(prompt.seat, prompt.kind, rng.choice(options).id))
-    raise LookupError("position not reached")
+    return play_from_start(5, seed, stop, max_steps=20000, omerta_rate=omerta_rate)
 
 
 def mid_game_view() -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,7 +13,7 @@ from discord.ext import commands
 from cogs.components import lobby_view
 from cogs.play import user_of
 from cogs.publish import clip_message
-from service import Notice, ServiceError, Table
+from service import Notice, ServiceError, Table, TableService, User
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -27,6 +28,15 @@ def parse_options(text: str) -> dict[str, int | str]:
         key, value = part.split("=", 1)
         out[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
     return out
+
+
+#: The lobby's seat actions, by button and command name.
+LOBBY_ACTIONS: dict[str, Callable[[TableService, int, User], Awaitable[Notice]]] = {
+    "join": TableService.join,
+    "leave": TableService.leave,
+    "start": TableService.start,
+    "abandon": TableService.abandon,
+}
 
 
 class LobbyCog(commands.Cog, name="Lobby"):
@@ -87,7 +97,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
         return gid
 
-    async def _run(self, interaction: discord.Interaction, work) -> None:  # noqa: ANN001
+    async def _run(self, interaction: discord.Interaction, work: Callable[[], Awaitable[Notice]]) -> None:
         """Acknowledge at once, run the service call, answer privately, post publicly."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -102,12 +112,28 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def on_lobby_button(self, interaction: discord.Interaction, gid: int, action: str) -> None:
         """Join / leave / start / abandon from the lobby message."""
-        svc, user = self.bot.service, user_of(interaction)
-        calls = {"join": svc.join, "leave": svc.leave, "start": svc.start, "abandon": svc.abandon}
-        if action not in calls:
+        if action not in LOBBY_ACTIONS:
             await interaction.response.send_message("That button is no longer in use.", ephemeral=True)
             return
-        await self._run(interaction, lambda: calls[action](gid, user))
+        await self._lobby_action(interaction, gid, action)
+
+    async def _lobby_action(self, interaction: discord.Interaction, game: int | None, action: str) -> None:
+        """One of the lobby's seat actions, from a button or a command."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await LOBBY_ACTIONS[action](self.bot.service, await self._resolve(interaction, game), user)
+
+        await self._run(interaction, work)
+
+    async def _load(self, interaction: discord.Interaction, game: int | None) -> Table | None:
+        """Defer, then the named (or only) game here; answers the error itself and returns ``None``."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            return await self.bot.service.load(await self._resolve(interaction, game))
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return None
 
     # --- autocomplete --------------------------------------------------------------------------------------
 
@@ -155,45 +181,34 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game.command(name="join", description="Take a seat at an open table")
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game join``."""
-        user = user_of(interaction)
-        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.join(g, user)))
+        await self._lobby_action(interaction, game, "join")
 
     @game.command(name="leave", description="Leave a table before it starts")
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game leave``."""
-        user = user_of(interaction)
-        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.leave(g, user)))
+        await self._lobby_action(interaction, game, "leave")
 
     @game.command(name="start", description="Deal the game (host or admin)")
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game start``."""
-        user = user_of(interaction)
-        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.start(g, user)))
+        await self._lobby_action(interaction, game, "start")
 
     @game.command(name="abandon", description="End a game without a result (host or admin)")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game abandon``."""
-        user = user_of(interaction)
-        await self._run(interaction, lambda: self._then(interaction, game, lambda g: self.bot.service.abandon(g, user)))
-
-    async def _then(self, interaction: discord.Interaction, game: int | None, call) -> Notice:  # noqa: ANN001
-        return await call(await self._resolve(interaction, game))
+        await self._lobby_action(interaction, game, "abandon")
 
     @game.command(name="status", description="Show a game's table and whose move it is")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game status``: the board again, posted in the channel."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table = await self.bot.service.load(await self._resolve(interaction, game))
-        except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+        table = await self._load(interaction, game)
+        if table is None:
             return
         if table.state is None:
             await interaction.followup.send(self.lobby_text(table), ephemeral=True)
             return
         waiting = sorted({p.seat for p in table.prompts() if p.seat >= 0})
-        ping: list[int] = []  # status never pings
-        await self.bot.publisher.post_board(table, [], ping, new=True)
+        await self.bot.publisher.post_board(table, [], [], new=True)  # status never pings
         names = ", ".join(table.name_of(s) for s in waiting) or "nobody"
         await interaction.followup.send(f"Board posted. Waiting for: {names}.", ephemeral=True)
 
@@ -215,11 +230,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game.command(name="log", description="The recent moves of a game")
     async def show_log(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game log``: the public log, rebuilt from the record."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table = await self.bot.service.load(await self._resolve(interaction, game))
-        except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+        table = await self._load(interaction, game)
+        if table is None:
             return
         lines = await self.bot.service.public_log(table)
         await interaction.followup.send(clip_message("\n".join(lines[-20:]) or "No moves yet."), ephemeral=True)

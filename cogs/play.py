@@ -15,7 +15,7 @@ from cogs.components import ActionButton, prompt_view
 from cogs.pictures import PICTURES
 from cogs.publish import clip_message
 from engine.core import Option
-from service import ServiceError, User
+from service import Notice, ServiceError, User
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -89,7 +89,7 @@ class PlayCog(commands.Cog, name="Play"):
         await self._reply(interaction, notice)
         await self.bot.publisher.publish(notice)
 
-    async def _reply(self, interaction: discord.Interaction, notice) -> None:  # noqa: ANN001
+    async def _reply(self, interaction: discord.Interaction, notice: Notice) -> None:
         """The clicker's private answer: what they may now see, and their next private question if any."""
         table = notice.table
         uid = interaction.user.id

@@ -185,13 +185,13 @@ def describe(view: dict[str, Any]) -> tuple[str, str, str]:
     if phase == "peek":
         waiting = [p["name"] for p in view["players"] if not p.get("peeked")]
         head, label = "Everyone is peeking", "PEEKING"
-        text = "Everyone looks at 2 of their cards and remembers them."
+        text = f"Everyone looks at {_num(view, 'peek')} of their cards and remembers them."
         if waiting:
             text += f" Waiting for {_and(waiting)}."
     elif phase == "turn":
         head, label = f"{who}'s turn", f"{who.upper()} TO PLAY"
         take = f"take the {top['name']} from the discard pile" if top else "take the discard"
-        text = f"Draw a card, {take}, or call OMERTA (7 points or fewer)."
+        text = f"Draw a card, {take}, or call OMERTA ({_num(view, 'omerta_limit')} points or fewer)."
     elif phase == "drawn":
         head, label = f"{who}'s turn", "A CARD IS DRAWN"
         held = view.get("holding")
@@ -689,7 +689,7 @@ def _callout(
             bw,
         )
         x1 -= bw + 16
-    foot = "Lowest total wins · OMERTA needs 7 points or fewer"
+    foot = f"Lowest total wins · OMERTA needs {_num(view, 'omerta_limit')} points or fewer"
     foot_y = y1 - pad
     lines, size = fit_lines(
         text, x1 - x0 - 2 * pad, foot_y - FS_ROUNDS - 12 - body_top, (FS_CALLOUT, 30, 28, 26, 24, 22, 20), "regular"
@@ -857,6 +857,11 @@ _REV_COL_W = 132
 _REV_PREF, _REV_MIN, _REV_GAP = 100, 80, 10
 
 
+def _num(view: dict[str, Any], key: str) -> int:
+    """A rule number the view carries (from the game's data file)."""
+    return int(view["numbers"][key])
+
+
 def _reveal_words(view: dict[str, Any], reveal: dict[str, Any]) -> tuple[str, str]:
     names = _names(view)
     title = f"Round {reveal['round']} of {view['rounds']} · Cards on the table"
@@ -868,7 +873,11 @@ def _reveal_words(view: dict[str, Any], reveal: dict[str, Any]) -> tuple[str, st
     if reveal.get("caller_made_it"):
         return title, f"{who} called OMERTA with {pts} points and made it: {who} scores 0."
     score = reveal["players"][caller]["score"]
-    return title, f"{who} called OMERTA with {pts} points and failed: {pts} + 20 = {score}. Fewest points score 0."
+    penalty = _num(view, "caller_penalty")
+    return (
+        title,
+        f"{who} called OMERTA with {pts} points and failed: {pts} + {penalty} = {score}. Fewest points score 0.",
+    )
 
 
 def _reveal_geometry(n: int) -> tuple[int, int, int, int]:
@@ -936,7 +945,7 @@ def _reveal_image(view: dict[str, Any]) -> Image.Image:
             if reveal.get("caller_made_it"):
                 tags.append(("MADE IT", MADE_IT, (255, 255, 255)))
             else:
-                tags.append(("FAILED +20", FAILED, (255, 255, 255)))
+                tags.append((f"FAILED +{_num(view, 'caller_penalty')}", FAILED, (255, 255, 255)))
         elif caller is not None and not reveal.get("caller_made_it") and r.get("score") == 0 and r.get("points"):
             tags.append(("FEWEST POINTS: 0", MADE_IT, (255, 255, 255)))
         _reveal_panel(img, x0 + 30, y + _ROW_PAD, _REV_PANEL_W - 30, p, letters[seat], tags)

@@ -17,7 +17,7 @@ def _status(view: dict[str, Any]) -> str:
         return f"Game over · {winners} win"
     if phase == "peek":
         waiting = [p["name"] for p in view["players"] if not p["peeked"]]
-        return "Everyone peeks at 2 cards · waiting for " + ", ".join(waiting)
+        return f"Everyone peeks at {view['numbers']['peek']} cards · waiting for " + ", ".join(waiting)
     if phase == "snap":
         return f"Snap window: anyone may discard a Bottle {view['snap_value']}"
     if phase == "power":

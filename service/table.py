@@ -238,12 +238,13 @@ class TableService:
             prompt = next((p for p in mine if p.kind == kind), None)
             if prompt is None:
                 raise StaleClick("That button is not for the question you are being asked now. Use the latest message.")
-            if prompt.option(option) is None:
+            chosen = prompt.option(option)
+            if chosen is None:
                 allowed = "; ".join(o.label for o in prompt.options)
                 raise ServiceError(f"That is not a legal choice now. You may: {allowed}.")
             choice = Choice(seat, kind, option)
             if prompt.race is not None:
-                return await self._claim(table, choice, user, ts_ms)
+                return await self._claim(table, choice, chosen.label, ts_ms)
             return await self._commit(table, [(choice, user.id)])
 
     async def _still_open(self, table: Table, version: int, seat: int, kind: str) -> bool:
@@ -253,21 +254,14 @@ class TableService:
         since = [load_choice(c) for c in (await self.store.get_choices(table.id))[version:]]
         return all(c.kind == kind and c.seat != seat for c in since)
 
-    async def _claim(self, table: Table, choice: Choice, user: User, ts_ms: int) -> Notice:
+    async def _claim(self, table: Table, choice: Choice, label: str, ts_ms: int) -> Notice:
+        """A durable claim in the open race; the earliest Discord timestamp wins when the window closes."""
         race = await self.store.get_race(table.id)
         if race is None or race.version != table.version:
             raise StaleClick("That window has closed.")
-        if not await self.store.add_claim(
-            table.id, table.version, choice.seat, dump_choice(choice), ts_ms, self.clock()
-        ):
+        now = self.clock()
+        if not await self.store.add_claim(table.id, table.version, choice.seat, dump_choice(choice), ts_ms, now):
             raise ServiceError("You already made a claim in this window; only your first one counts.")
-        label = next(
-            o.label
-            for p in table.prompts_for(choice.seat)
-            if p.kind == choice.kind
-            for o in p.options
-            if o.id == choice.option
-        )
         return Notice(table, reply=f"Claim in: {label}. The earliest claim wins when the window closes.")
 
     async def close_race(self, game_id: int, version: int) -> Notice | None:

@@ -56,7 +56,10 @@ class Deck:
 
 def _load(path: Path) -> Deck:
     name = str(path)
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"{name}: cannot be read as TOML: {exc}") from None
     numbers = require(raw, "numbers", dict, name)
     for key in (
         "hand_size",
@@ -75,6 +78,11 @@ def _load(path: Path) -> Deck:
         value = require(numbers, key, int, f"{name} [numbers]")
         if value < 0:
             raise DataError(f"{name}: [numbers] {key} must not be negative, got {value}")
+    if require(numbers, "snaps_per_discard", int, f"{name} [numbers]") != 1:
+        # one snap per discarded bottle is how the race is played (002:26.1-27.1); nothing else is implemented
+        raise DataError(f"{name}: [numbers] snaps_per_discard must be 1, got {numbers['snaps_per_discard']}")
+    if not 2 <= numbers["min_players"] <= numbers["max_players"]:
+        raise DataError(f"{name}: [numbers] min_players must be at least 2 and at most max_players")
     gang = require(raw, "gangsters", dict, name)
     names = require(gang, "names", list, f"{name} [gangsters]")
     starter = require(gang, "starter", str, f"{name} [gangsters]")
@@ -86,6 +94,8 @@ def _load(path: Path) -> Deck:
     for value in require(bottles, "values", list, f"{name} [bottles]"):
         if not isinstance(value, int) or value < 1:
             raise DataError(f"{name}: [bottles] values must be positive whole numbers, got {value!r}")
+        if copies < 1:
+            raise DataError(f"{name}: [bottles] copies must be at least 1, got {copies}")
         for _ in range(copies):
             cards.append(Card(len(cards), "bottle", f"Bottle {value}", value, value=value))
     seen: set[str] = set()
@@ -99,9 +109,17 @@ def _load(path: Path) -> Deck:
         seen.add(kind)
         label = require(ch, "label", str, where)
         points = require(ch, "points", int, where)
-        for _ in range(require(ch, "copies", int, where)):
+        copies = require(ch, "copies", int, where)
+        if points < 0 or copies < 1:
+            raise DataError(f"{where}: points must not be negative and copies at least 1, got {points}/{copies}")
+        for _ in range(copies):
             cards.append(Card(len(cards), "character", label, points, power=kind))
     n_gang = len(names)
+    if n_gang < numbers["max_players"]:
+        raise DataError(f"{name}: [gangsters] names: {n_gang} gangsters cannot seat {numbers['max_players']} players")
+    needed = numbers["hand_size"] * numbers["max_players"] + numbers["safe_size"] + 2  # + the face-up card + 1 to draw
+    if len(cards) - n_gang < needed:
+        raise DataError(f"{name}: {len(cards) - n_gang} bottles and characters cannot deal a full table ({needed})")
     return Deck(
         cards=tuple(cards),
         numbers=dict(numbers),

@@ -20,8 +20,8 @@ class OmertaGame:
 
     name: ClassVar[str] = "omerta"
     title: ClassVar[str] = "Omerta"
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 5
+    min_players: ClassVar[int] = deck().numbers["min_players"]
+    max_players: ClassVar[int] = deck().numbers["max_players"]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("snap_window", "int", 5, "Seconds the snap window stays open", 2, 30),
         OptionSpec("rounds", "int", 0, "Rounds to play (0: as many as players)", 0, 10),
@@ -33,9 +33,8 @@ class OmertaGame:
 
     def start(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[OmertaState, list[Event]]:
         """Like ``new``, with the set-up's log events."""
-        n = deck().numbers
-        if not n["min_players"] <= len(seats) <= n["max_players"]:
-            raise BadOptions(f"Omerta needs {n['min_players']} to {n['max_players']} players, not {len(seats)}.")
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise BadOptions(f"Omerta needs {self.min_players} to {self.max_players} players, not {len(seats)}.")
         return rules.new_state(seats, resolve_options(self.option_specs, options), seed)
 
     def prompts(self, state: OmertaState) -> list[Prompt]:

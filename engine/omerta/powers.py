@@ -7,6 +7,8 @@ skipped at once, with a log line, instead of asking a question that has only one
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 
 from engine.core import Choice, Event, Option, Prompt
@@ -42,17 +44,32 @@ def _opponents(state: OmertaState) -> list[int]:
     return [(state.active + k) % n for k in range(1, n)]
 
 
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _shares(targets: Sequence[int], names: list[str], how: str = "") -> str:
+    """Cards to seats in words: "2 cards to Ben", "1 card each to Ben and Cleo", "2 cards to Ben and 1 to Cleo"."""
+    counts = Counter(targets)
+    seats = list(counts)
+    if len(seats) > 1 and set(counts.values()) == {1}:
+        return f"1 card{how} each to {and_list([names[t] for t in seats])}"
+    parts = [
+        f"{counts[t]}{' card' + ('s' if counts[t] != 1 else '') + how if i == 0 else ''} to {names[t]}"
+        for i, t in enumerate(seats)
+    ]
+    return and_list(parts)
+
+
 def power_options(state: OmertaState, power: str) -> list[Option]:
     """The options of a power prompt, ``decline`` included; only ``[decline]`` when the power has no use."""
     seat = state.active
     names = state.names
     opts: list[Option] = []
     if power == "traitor":
-        for a, b in combinations_with_replacement(_opponents(state), 2):
-            if a == b:
-                opts.append(Option(f"give:{a},{a}", f"Give 2 cards to {names[a]}"))
-            else:
-                opts.append(Option(f"give:{a},{b}", f"Give 1 card each to {names[a]} and {names[b]}"))
+        for targets in combinations_with_replacement(_opponents(state), deck().numbers["traitor_cards"]):
+            opts.append(Option("give:" + ",".join(map(str, targets)), "Give " + _shares(targets, names)))
     elif power == "mole":
         opts = [Option(f"look:{i}", f"Look at your {slot_name(i)}") for i in card_slots(state, seat)]
     elif power == "lady":
@@ -63,10 +80,11 @@ def power_options(state: OmertaState, power: str) -> list[Option]:
         ]
     elif power == "chauffeur":
         mine = movable_slots(state, seat)
-        opts = [Option(f"drop:{i}", f"Discard your {slot_name(i)}") for i in mine]
-        opts += [
-            Option(f"drop:{i},{j}", f"Discard your {slot_name(i)} and {slot_name(j)}") for i, j in combinations(mine, 2)
-        ]
+        for k in range(1, deck().numbers["chauffeur_max"] + 1):
+            opts += [
+                Option("drop:" + ",".join(map(str, pick)), "Discard your " + and_list([slot_name(i) for i in pick]))
+                for pick in combinations(mine, k)
+            ]
     elif power == "police":
         n = len(state.players)
         for k in range(n):
@@ -133,15 +151,8 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
                 break
             state.players[t].slots.append(card)
             targets.append(t)
-        if not targets:
-            text = f"{me} (Traitor) has no card to deal."
-        elif len(targets) == 1:
-            text = f"{me} (Traitor) deals 1 card face down to {names[targets[0]]}."
-        elif targets[0] == targets[1]:
-            text = f"{me} (Traitor) deals 2 cards face down to {names[targets[0]]}."
-        else:
-            text = f"{me} (Traitor) deals 1 card face down each to {names[targets[0]]} and {names[targets[1]]}."
-        events.append(Event("power", text))
+        dealt = f"deals {_shares(targets, names, ' face down')}" if targets else "has no card to deal"
+        events.append(Event("power", f"{me} (Traitor) {dealt}."))
     elif power == "mole":
         (i,) = _ints(choice.option)
         card = state.players[seat].slots[i]
@@ -163,11 +174,14 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
         t, i = _ints(choice.option)
         state.blocks.append(Block(seat=t, slot=i, by=seat, turns=deck().numbers["police_turns"]))
         whose = "their own" if t == seat else f"{names[t]}'s"
-        events.append(Event("power", f"{me} (Police Check) holds {whose} {slot_name(i)} for two of their turns."))
+        turns = deck().numbers["police_turns"]
+        events.append(Event("power", f"{me} (Police Check) holds {whose} {slot_name(i)} for {turns} of their turns."))
     elif power == "mamma":
         (t,) = _ints(choice.option)
-        state.players[t].skip_next = True
-        events.append(Event("power", f"{me} (La Mamma): {names[t]} skips their next turn."))
+        turns = deck().numbers["mamma_turns"]
+        state.players[t].skips = turns  # a second La Mamma does not add to the first
+        what = "their next turn" if turns == 1 else f"their next {turns} turns"
+        events.append(Event("power", f"{me} (La Mamma): {names[t]} skips {what}."))
     elif power == "safecracker":
         seen = ", ".join(f"{k + 1}: {card_name(c)}" for k, c in enumerate(state.safe))
         events.append(Event("power", f"{me} (Safecracker) looks at the Safe."))

@@ -50,7 +50,7 @@ def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
     state.rng.shuffle(cards)
     for p in state.players:
         p.slots = [cards.pop() for _ in range(n["hand_size"])]
-        p.skip_next = False
+        p.skips = 0
         p.peeked = False
     state.safe = [cards.pop() for _ in range(n["safe_size"])]
     state.discard = [cards.pop()]  # it triggers nothing (decisions)
@@ -65,8 +65,8 @@ def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
     events.append(
         Event(
             "round",
-            f"Round {state.round} of {state.rounds}: 4 cards each, 4 in the Safe, "
-            f"{card_name(state.discard[-1])} face up. Everyone peeks at 2 of their cards.",
+            f"Round {state.round} of {state.rounds}: {n['hand_size']} cards each, {n['safe_size']} in the Safe, "
+            f"{card_name(state.discard[-1])} face up. Everyone peeks at {n['peek']} of their cards.",
         )
     )
 
@@ -105,7 +105,8 @@ def _turn_prompt(state: OmertaState) -> Prompt:
     opts = [Option("draw", "Draw a card", style="primary")]
     if state.discard and movable_slots(state, seat):
         opts.append(Option("take", f"Take {card_name(state.discard[-1])} from the discard pile"))
-    opts.append(Option("omerta", "Call OMERTA", "End the round now: you need 7 points or fewer", "danger"))
+    limit = deck().numbers["omerta_limit"]
+    opts.append(Option("omerta", "Call OMERTA", f"End the round now: you need {limit} points or fewer", "danger"))
     return Prompt(seat, "turn", f"{state.names[seat]}'s turn: draw, take the discard, or call OMERTA", tuple(opts))
 
 
@@ -163,7 +164,7 @@ def _peek(state: OmertaState, choice: Choice, events: list[Event]) -> None:
     seen = [(i, player.slots[i]) for i in slots]
     text = "You peek: " + ", ".join(f"{slot_name(i)} is {card_name(c)}" for i, c in seen if c is not None)
     events.append(Event("look", text + ".", (seat,), {"cards": {str(i): c for i, c in seen}}))
-    events.append(Event("peek", f"{state.names[seat]} has peeked at 2 cards."))
+    events.append(Event("peek", f"{state.names[seat]} has peeked at {len(slots)} cards."))
     player.peeked = True
     if all(p.peeked for p in state.players):
         _begin_turn(state, state.start_seat, events)
@@ -250,7 +251,8 @@ def _end_turn(state: OmertaState, events: list[Event]) -> None:
 def _begin_turn(state: OmertaState, seat: int, events: list[Event]) -> None:
     """Start ``seat``'s turn: Police Checks count down, La Mamma skips, an empty draw pile is refilled."""
     n = len(state.players)
-    for _ in range(n + 1):
+    # every pass of the loop uses up one skip, so this bound is never reached with skips left over
+    for _ in range(sum(p.skips for p in state.players) + 1):
         state.turn += 1
         for b in state.blocks:
             if b.by == seat:
@@ -259,9 +261,9 @@ def _begin_turn(state: OmertaState, seat: int, events: list[Event]) -> None:
             state.blocks.remove(b)
             events.append(Event("police", f"The Police Check on {state.names[b.seat]}'s {slot_name(b.slot)} ends."))
         player = state.players[seat]
-        if not player.skip_next:
+        if not player.skips:
             break
-        player.skip_next = False
+        player.skips -= 1
         events.append(Event("skip", f"{state.names[seat]} skips this turn (La Mamma)."))
         seat = (seat + 1) % n
     refill_draw_pile(state, events)
@@ -288,7 +290,8 @@ def _end_round(state: OmertaState, caller: int | None, events: list[Event]) -> N
         shown = ", ".join(card_name(c) for c in cards[i]) or "no cards"
         events.append(Event("reveal", f"{p.name}: {shown} = {points[i]} points; scores {scores[i]} (total {p.total})."))
     if caller is not None:
-        verdict = "makes it and scores 0" if made_it else "fails and takes 20 penalty points"
+        penalty = d.numbers["caller_penalty"]
+        verdict = "makes it and scores 0" if made_it else f"fails and takes {penalty} penalty points"
         events.append(Event("verdict", f"{state.names[caller]} {verdict}."))
     # every card of the round goes back to the deck for the next deal
     state.held = None

@@ -17,7 +17,8 @@ class Player(msgspec.Struct):
     slots: list[int | None] = []
     total: int = 0
     round_scores: list[int] = []
-    skip_next: bool = False
+    #: turns this seat still skips (La Mamma)
+    skips: int = 0
     peeked: bool = False
 
 

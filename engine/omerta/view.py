@@ -31,7 +31,7 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
                 "card_count": sum(c is not None for c in p.slots),
                 "total": p.total,
                 "round_scores": list(p.round_scores),
-                "skip_next": p.skip_next,
+                "skip_next": p.skips > 0,
                 "peeked": p.peeked,
             }
         )
@@ -81,4 +81,6 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
         "reveal": reveal,
         "over": over,
         "winners": [i for i, p in enumerate(state.players) if p.total == best] if over else [],
+        # the rule numbers the table's words quote (they come from data/omerta/cards.toml)
+        "numbers": {k: deck().numbers[k] for k in ("peek", "omerta_limit", "caller_penalty")},
     }

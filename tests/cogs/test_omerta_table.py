@@ -204,3 +204,24 @@ async def test_no_private_card_value_in_any_channel_message_or_public_picture(tm
         assert view["holding"] is None or view["phase"] == "taken"
         for player in view["players"]:
             assert all(set(slot) == {"index", "empty", "police"} for slot in player["slots"])
+
+
+async def test_idle_reminder_fires_on_the_fake_clock_not_at_once(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await d.open_and_start()
+        t = await _to_turn(d)
+        active = d.user_of_seat(t.prompts()[0].seat)
+        play = bot.get_cog("Play")
+        assert await play.send_reminders() == 0  # the turn just started: no reminder
+        clock.now += bot.settings.reminder_first_s - 60
+        assert await play.send_reminders() == 0
+        clock.now += 120
+        assert await play.send_reminders() == 1
+        reminder = server.last_message(CHANNEL)
+        assert f"<@{active['id']}>" in reminder["content"] and "is waiting for you" in reminder["content"]
+        assert [m["id"] for m in reminder["mentions"]] == [active["id"]]
+        assert await play.send_reminders() == 0  # then daily, not again at once
+        clock.now += bot.settings.reminder_repeat_s
+        assert await play.send_reminders() == 1
+        assert "again" in server.last_message(CHANNEL)["content"]

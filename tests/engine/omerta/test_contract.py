@@ -309,6 +309,12 @@ def test_data_the_real_file_loads():
         ('kind = "mole"', 'kind = "traitor"', "kind 'traitor'", "appears twice"),
         ("points = 10\n", "", "'points'", "missing key"),
         ("[gangsters]", "[gangs]", "'gangsters'", "missing key"),
+        ("[numbers]", "[numbers", "TOML", "cannot be read"),
+        ("snaps_per_discard = 1", "snaps_per_discard = 2", "snaps_per_discard", "must be 1"),
+        ("min_players = 3", "min_players = 6", "min_players", "at most max_players"),
+        ("points = 10\n", "points = -10\n", "points", "must not be negative"),
+        ("copies = 4\n", "copies = 0\n", "copies", "at least 1"),
+        ("hand_size = 4 ", "hand_size = 12 ", "bottles and characters", "cannot deal a full table"),
     ],
 )
 def test_data_a_bad_cards_file_is_refused_naming_file_key_and_reason(tmp_path, old, new, key, reason):

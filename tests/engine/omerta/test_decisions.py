@@ -343,7 +343,7 @@ def test_decision_cards_mamma_skips_an_opponents_next_turn_no_draw_no_omerta():
     assert "Ben skips this turn (La Mamma)." in texts(events)
     assert s.active == 2 and len(s.draw) == draw_before
     refused(g, s, Choice(1, "turn", "omerta"))  # Ben (1 point) cannot call in the skipped turn
-    assert not s.players[1].skip_next
+    assert not s.players[1].skips
 
 
 def test_decision_cards_mamma_skips_do_not_stack():
@@ -437,7 +437,7 @@ def test_decision_cards_using_a_power_is_optional(power):
     events = play(g, s, 0, power, "decline")
     assert f"Anna does not use the {info(card_of(power)).name}." in texts(events)
     assert ([hand(s, i) for i in range(3)], list(s.draw), list(s.safe)) == before
-    assert not s.blocks and not any(pl.skip_next for pl in s.players)
+    assert not s.blocks and not any(pl.skips for pl in s.players)
     assert (s.phase, s.active) == ("turn", 1)
 
 
@@ -582,7 +582,7 @@ def test_decision_turn_take_any_discard_card_including_a_character_without_its_p
     play(g, s, 0, "place", "swap:0")  # Bottle 1 lands: a snap window, not La Mamma
     assert hand(s, 0)[0] == mamma and s.phase == "snap"
     close_snap(g, s)
-    assert not any(pl.skip_next for pl in s.players)
+    assert not any(pl.skips for pl in s.players)
 
 
 def test_decision_turn_cannot_take_with_no_card_that_may_leave_its_slot():
