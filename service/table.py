@@ -27,7 +27,7 @@ from engine.core import (
     replay,
     resolve_options,
 )
-from engine.registry import GAMES
+from engine.registry import TABLE_GAMES
 from service.config import Settings
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from store import AlreadySeated, Store
@@ -52,7 +52,7 @@ class TableService:
         settings: Settings | None = None,
         *,
         clock: Callable[[], float] = time.time,
-        games: Mapping[str, Game] = GAMES,
+        games: Mapping[str, Game] = TABLE_GAMES,
         bots: Mapping[str, SeatBot] | None = None,
     ) -> None:
         self.store = store

@@ -1,0 +1,1 @@
+"""Speakeasy (Vital Lacerda): the rules engine."""

@@ -1,0 +1,234 @@
+"""Barrels: Produce, Sell, Deliver with Trucks and buying from Ships (seed 000:45-46, design §5, §7.1-7.2)."""
+
+from __future__ import annotations
+
+from engine.core import Option
+from engine.speakeasy import economy as eco
+from engine.speakeasy import money
+from engine.speakeasy.board import (
+    KIND_NAMES,
+    barrel_targets,
+    operating_buildings,
+    space_name,
+    stills_operating,
+    zone_index,
+)
+from engine.speakeasy.components import ZONES
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import SpeakeasyState, Task
+from engine.speakeasy.steps import Log, opt, push, register, say
+
+# ---- Produce (seed 000:45.1-2) ----
+
+
+def _produce(state: SpeakeasyState, task: Task, log: Log) -> None:
+    p = state.player(task.seat)
+    if not stills_operating(state, task.seat):
+        say(log, f"{p.name} has no Operating Stills: nothing is produced.")
+        return
+    added = eco.add_stills_barrels(p, eco.action_value(p, "stills", task.n))
+    say(log, f"{p.name} produces {added} barrel{'s' if added != 1 else ''} (Stills area: {p.stills_barrels}).")
+
+
+register("produce", "Produce barrels", auto=_produce, skip=None)
+
+
+# ---- Sell (seed 000:46.1-2, design §5 prices) ----
+
+
+def price(state: SpeakeasyState, seat: int, kind: str) -> int:
+    """The price of one barrel sold beside a building of this kind at the seller's Infamy."""
+    t = rules().tracks
+    infamy = state.player(seat).infamy
+    band = max(i for i, low in enumerate(t.price_bands) if infamy >= low)
+    bonus = eco.crate_power(state.player(seat), "speakeasy_sale_bonus") if kind == "speakeasy" else 0
+    return t.prices[kind][band] + bonus
+
+
+def _sell_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    if task.n <= 0:
+        return []
+    return [
+        opt(
+            f"sell:{d.number}:{i}",
+            f"Sell the barrel at the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}",
+            f"${price(state, task.seat, b.kind)} to your pocket",
+        )
+        for d, i, b in operating_buildings(state, task.seat)
+        if b.barrel and b.kind != "stills"
+    ]
+
+
+def _sell_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    _, dn, si = option.split(":")
+    d = state.districts[int(dn) - 1]
+    b = d.spaces[int(si)].building
+    assert b is not None
+    amount = price(state, task.seat, b.kind)
+    b.barrel = False
+    p = state.player(task.seat)
+    p.pocket += amount
+    say(log, f"{p.name} sells a barrel at the {KIND_NAMES[b.kind]} in {space_name(d.number, int(si))} for ${amount}.")
+    if task.n > 1:
+        push(state, "sell", task.seat, n=task.n - 1)
+
+
+register(
+    "sell",
+    lambda s, t: f"Sell barrels ({t.n} more at most)",
+    options=_sell_options,
+    choose=_sell_choose,
+    skip="Stop selling",
+)
+
+
+# ---- Deliver (design §7.1) ----
+# Task fields: n = barrels still allowed, m = trips left, s = "runner" for the Runner Helper (free, Ships only);
+# items = [source (-1 none, 0 the Stills area, k Ship k), zone of this trip (-1 not yet), card discount].
+
+
+def ship_price(state: SpeakeasyState, seat: int, ship: int, card_discount: int = 0) -> int:
+    """Design §7.2: printed price, -$1 with your Family Member in its Docks zone, Counterfeit Bills and the
+    Fleet card's discount; the floor is $1, or $0 with the card's discount."""
+    d = rules().docks
+    sh = state.ships[ship - 1]
+    p = state.player(seat)
+    cost = d.ship_prices[ship - 1] - card_discount - eco.crate_power(p, "ship_discount")
+    if seat in state.docks[zone_index(sh.port)]:
+        cost -= d.family_discount
+    floor = d.price_floor_with_card if card_discount else d.price_floor
+    return max(floor, cost)
+
+
+def _deliver_items(task: Task) -> tuple[int, int, int]:
+    items = task.items or [-1, -1, 0]
+    return items[0], items[1], items[2]
+
+
+def _source_cost(state: SpeakeasyState, task: Task, source: int) -> int:
+    if source == 0 or task.s == "runner":
+        return 0
+    return ship_price(state, task.seat, source, _deliver_items(task)[2])
+
+
+def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    seat = task.seat
+    p = state.player(seat)
+    source, zone, disc = _deliver_items(task)
+    if task.n <= 0 or task.m <= 0:
+        return []
+    if source < 0:
+        out = []
+        if not barrel_targets(state, seat):
+            return []
+        if p.stills_barrels and task.s != "runner":
+            out.append(opt("src:0", f"Load from your Stills area ({p.stills_barrels} barrels)"))
+        for sh in state.ships:
+            cost = _source_cost(state, task, sh.number)
+            if sh.barrels and money.can_pay(p, cost):
+                where = ZONES[zone_index(sh.port)]
+                out.append(
+                    opt(
+                        f"src:{sh.number}",
+                        f"Load from Ship {sh.number} ({where} Docks), ${cost} a barrel",
+                        f"{sh.barrels} barrels aboard",
+                    )
+                )
+        if out:
+            out.append(opt("done", "Stop delivering"))
+        return out
+    out = []
+    cost = _source_cost(state, task, source)
+    if money.can_pay(p, cost):
+        for d, i in barrel_targets(state, seat, zone if zone >= 0 else None):
+            b = d.spaces[i].building
+            assert b is not None
+            label = f"Deliver to the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}"
+            out.append(opt(f"to:{d.number}:{i}", label + (f", pay ${cost}" if cost else "")))
+    if out:
+        out.append(opt("end", "End this trip"))
+    return out
+
+
+def _end_trip(state: SpeakeasyState, task: Task) -> None:
+    if task.m > 1 and task.n > 0:
+        push(state, "deliver", task.seat, n=task.n, m=task.m - 1, s=task.s, items=[-1, -1, _deliver_items(task)[2]])
+
+
+def _deliver_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    seat = task.seat
+    p = state.player(seat)
+    source, zone, disc = _deliver_items(task)
+    if option == "done":
+        return
+    if option == "end":
+        _end_trip(state, task)
+        return
+    if option.startswith("src:"):
+        src = int(option.split(":")[1])
+        push(state, "deliver", seat, n=task.n, m=task.m, s=task.s, items=[src, -1, disc])
+        return
+    _, dn, si = option.split(":")
+    d = state.districts[int(dn) - 1]
+    b = d.spaces[int(si)].building
+    assert b is not None
+    cost = _source_cost(state, task, source)
+    if source == 0:
+        p.stills_barrels -= 1
+        frm = "the Stills area"
+    else:
+        state.ships[source - 1].barrels -= 1
+        frm = f"Ship {source}"
+    paid = money.pay(p, cost) if cost else (0, 0)
+    b.barrel = True
+    bought = f", paying {money.paid_text(cost, paid)}" if cost else ""
+    say(log, f"{p.name} delivers a barrel from {frm} to {space_name(d.number, int(si))}{bought}.")
+    zone = zone_index(d.number)
+    nxt = Task("deliver", seat, task.n - 1, task.m, task.s, [source, zone, disc])
+    left = p.stills_barrels if source == 0 else state.ships[source - 1].barrels
+    if nxt.n > 0 and left > 0 and _deliver_options(state, nxt):
+        state.tasks.append(nxt)
+    else:
+        _end_trip(state, nxt)
+
+
+register(
+    "deliver",
+    lambda s, t: (
+        f"Deliver: choose where this trip loads ({t.n} barrels, {t.m} trip{'s' if t.m != 1 else ''} left)"
+        if _deliver_items(t)[0] < 0
+        else f"Deliver: unload in one Zone ({t.n} barrels left)"
+    ),
+    options=_deliver_options,
+    choose=_deliver_choose,
+    skip=None,
+)
+
+
+# ---- Dock Worker (design §11.2): buy up to n barrels from one Ship at $1 each onto the Stills area ----
+
+
+def _dock_buy_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    p = state.player(task.seat)
+    room = rules().buildings.stills_capacity - p.stills_barrels
+    out = []
+    for sh in state.ships:
+        for k in range(min(task.n, sh.barrels, room), 0, -1):
+            if money.can_pay(p, k):
+                out.append(
+                    opt(f"buy:{sh.number}:{k}", f"Buy {k} barrel{'s' if k > 1 else ''} from Ship {sh.number}, pay ${k}")
+                )
+    return out
+
+
+def _dock_buy_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    _, sn, kn = option.split(":")
+    k = int(kn)
+    p = state.player(task.seat)
+    paid = money.pay(p, k)
+    state.ships[int(sn) - 1].barrels -= k
+    p.stills_barrels += k
+    say(log, f"{p.name} buys {k} barrel{'s' if k > 1 else ''} from Ship {sn} for {money.paid_text(k, paid)}.")
+
+
+register("dock_buy", "Dock Worker: buy barrels from a Ship", options=_dock_buy_options, choose=_dock_buy_choose)

@@ -1,0 +1,81 @@
+"""Questions about the city: names, Zones, spaces, who owns what and what is Operating."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.speakeasy.components import ZONES
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import Building, District, SpeakeasyState
+
+KIND_NAMES = {"stills": "Stills", "speakeasy": "Speakeasy", "nightclub": "Nightclub", "casino": "Casino"}
+TRACK_NAMES = {"vip": "VIP Room", "party": "Party", "stills": "Stills", "fleet": "Fleet", "strength": "Strength"}
+
+
+def zone_index(number: int) -> int:
+    """The Zone (index into ``ZONES``) of a district."""
+    return ZONES.index(rules().district(number).zone)
+
+
+def district_name(number: int) -> str:
+    """A district as people read it: "Little Italy"."""
+    return rules().district(number).name
+
+
+def space_name(number: int, index: int) -> str:
+    """A space as people read it: "Little Italy, space 2"."""
+    return f"{district_name(number)}, space {index + 1}"
+
+
+def is_open(state: SpeakeasyState, number: int) -> bool:
+    """Whether a district is in play on this board side."""
+    return number not in rules().sides[state.side].blocked
+
+
+def operating(district: District, building: Building) -> bool:
+    """Design §1.2: Operating unless a Cop stands in the district and the building is not Protected."""
+    return building.family or not district.cop
+
+
+def buildings(state: SpeakeasyState, seat: int | None = None) -> Iterator[tuple[District, int, Building]]:
+    """Every player building (of ``seat`` if given), in district then space order."""
+    for d in state.districts:
+        for i, sp in enumerate(d.spaces):
+            b = sp.building
+            if b is not None and (seat is None or b.owner == seat):
+                yield d, i, b
+
+
+def operating_buildings(state: SpeakeasyState, seat: int) -> Iterator[tuple[District, int, Building]]:
+    """The seat's Operating buildings."""
+    return ((d, i, b) for d, i, b in buildings(state, seat) if operating(d, b))
+
+
+def free_spaces(state: SpeakeasyState) -> Iterator[tuple[District, int]]:
+    """Spaces with no player building and no Mobster Speakeasy (design §1.1 "free")."""
+    for d in state.districts:
+        for i, sp in enumerate(d.spaces):
+            if sp.building is None and not sp.mobster:
+                yield d, i
+
+
+def mobster_held(state: SpeakeasyState) -> Iterator[tuple[District, int]]:
+    """Spaces with a Mobster Speakeasy beside them."""
+    for d in state.districts:
+        for i, sp in enumerate(d.spaces):
+            if sp.building is None and sp.mobster:
+                yield d, i
+
+
+def stills_operating(state: SpeakeasyState, seat: int) -> bool:
+    """Seed 000:45.1: whether the seat has an Operating Stills on the main board."""
+    return any(b.kind == "stills" for _d, _i, b in operating_buildings(state, seat))
+
+
+def barrel_targets(state: SpeakeasyState, seat: int, zone: int | None = None) -> list[tuple[District, int]]:
+    """The seat's Operating Speakeasies, Nightclubs and Casinos without a barrel (in one Zone if given)."""
+    return [
+        (d, i)
+        for d, i, b in operating_buildings(state, seat)
+        if b.kind != "stills" and not b.barrel and (zone is None or zone_index(d.number) == zone)
+    ]

@@ -1,0 +1,233 @@
+"""Open, take over and upgrade buildings (seed 000:52.1-3, 000:20.3-7, design §6)."""
+
+from __future__ import annotations
+
+from engine.core import Option
+from engine.speakeasy import crew, money
+from engine.speakeasy import economy as eco
+from engine.speakeasy.board import KIND_NAMES, buildings, free_spaces, mobster_held, space_name, zone_index
+from engine.speakeasy.components import RowSpace
+from engine.speakeasy.gains import tile_kind, tile_name
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import Building, SpeakeasyState, Task
+from engine.speakeasy.steps import Log, opt, push, register, say
+
+
+def row_space(kind: str, index: int) -> RowSpace:
+    """A space of a building row."""
+    return rules().buildings.rows[kind][index]
+
+
+def row_label(rs: RowSpace, cost: int | None = None) -> str:
+    """ "Speakeasy $3 (1 Leverage)"."""
+    c = rs.cost if cost is None else cost
+    return f"{KIND_NAMES[rs.kind]} ${c} ({eco.describe(rs.benefit)})"
+
+
+def _available(state: SpeakeasyState, seat: int, kinds: tuple[str, ...]) -> list[RowSpace]:
+    p = state.player(seat)
+    return [row_space(k, i) for k in kinds for i, here in enumerate(p.rows[k]) if here]
+
+
+def _takeovers(state: SpeakeasyState, seat: int, cost: int) -> list[tuple[int, int, crew.Support]]:
+    out = []
+    for d, i in mobster_held(state):
+        for sup in crew.supports(state, seat, d.strength, zone_index(d.number), cost):
+            out.append((d.number, i, sup))
+    return out
+
+
+def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool) -> list[Option]:
+    p = state.player(seat)
+    out = []
+    can_open = (p.pocket >= rs.cost) if setup else money.can_pay(p, rs.cost)
+    if can_open:
+        for d, i in free_spaces(state):
+            tile = d.spaces[i].tile
+            gets = f", gain City tile {tile_name(tile)}" if tile is not None else ""
+            out.append(
+                opt(
+                    f"open:{d.number}:{i}",
+                    f"Open {KIND_NAMES[rs.kind]} in {space_name(d.number, i)}",
+                    f"pay ${rs.cost}{gets}",
+                )
+            )
+    if not setup and rs.kind == rules().buildings.takeover_kind:
+        for dn, i, sup in _takeovers(state, seat, rs.cost):
+            d = state.districts[dn - 1]
+            out.append(
+                opt(
+                    f"take:{dn}:{i}:{sup.code()}",
+                    f"Take over the Mobster Speakeasy in {space_name(dn, i)}",
+                    f"strength {d.strength} needed: {sup.text()}; pay ${rs.cost}",
+                    style="danger",
+                )
+            )
+    return out
+
+
+def _has_target(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, free: bool) -> bool:
+    """Whether ``_targets`` would offer anything (without building its labels)."""
+    p = state.player(seat)
+    if free and ((p.pocket >= rs.cost) if setup else money.can_pay(p, rs.cost)):
+        return True
+    return not setup and rs.kind == rules().buildings.takeover_kind and bool(_takeovers(state, seat, rs.cost))
+
+
+def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    setup = task.kind == "setup_build"
+    kinds = rules().buildings.setup_kinds if setup else ("stills", "speakeasy")
+    free = next(free_spaces(state), None) is not None
+    return [
+        opt(f"row:{rs.kind}:{rs.index}", f"Build: {row_label(rs)}")
+        for rs in _available(state, task.seat, kinds)
+        if _has_target(state, task.seat, rs, setup, free)
+    ]
+
+
+def _build_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    _, kind, idx = option.split(":")
+    push(state, "setup_at" if task.kind == "setup_build" else "build_at", task.seat, n=task.n, s=f"{kind}:{idx}")
+
+
+def _rs(task: Task) -> RowSpace:
+    kind, idx = task.s.split(":")
+    return row_space(kind, int(idx))
+
+
+def _at_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    out = _targets(state, task.seat, _rs(task), task.kind == "setup_at")
+    if out:
+        out.append(opt("back", "Choose another building"))
+    return out
+
+
+def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    seat = task.seat
+    setup = task.kind == "setup_at"
+    if option == "back":
+        push(state, "setup_build" if setup else "build", seat, n=task.n)
+        return
+    rs = _rs(task)
+    p = state.player(seat)
+    parts = option.split(":")
+    dn, i = int(parts[1]), int(parts[2])
+    d = state.districts[dn - 1]
+    space = d.spaces[i]
+    if setup:
+        p.pocket -= rs.cost
+        paid = f"${rs.cost}"
+    else:
+        if parts[0] == "take":
+            sup = crew.parse_support(parts[3], state, seat)
+            crew.use_support(state, seat, sup, log)
+            space.mobster = False
+            say(log, f"{p.name} takes over the Mobster Speakeasy in {space_name(dn, i)}.")
+        paid = money.paid_text(rs.cost, money.pay(p, rs.cost))
+        if task.n > 1:
+            push(state, "build", seat, n=task.n - 1)
+    p.rows[rs.kind][rs.index] = False
+    space.building = Building(seat, rs.kind)
+    say(log, f"{p.name} opens a {KIND_NAMES[rs.kind]} in {space_name(dn, i)} for {paid}.")
+    # Design §6.2 order: City tile and its benefit, then the uncovered Operations-board benefit.
+    eco.gain(state, seat, rs.benefit, log)
+    tile = space.tile
+    if tile is not None:
+        space.tile = None
+        p.tiles.append(tile)
+        say(log, f"{p.name} gains the City tile {tile_name(tile)}.")
+        eco.gain(state, seat, rules().city_tiles[tile_kind(tile)].benefit, log, where=(dn, i))
+
+
+register(
+    "build",
+    "Open a Speakeasy or Stills, or take over a Mobster Speakeasy",
+    options=_build_options,
+    choose=_build_choose,
+    skip="Stop building",
+)
+register(
+    "build_at",
+    lambda s, t: f"Where does your {row_label(_rs(t))} go?",
+    options=_at_options,
+    choose=_at_choose,
+    skip=None,
+)
+register(
+    "setup_build",
+    "1920 Setup Round: open your Stills or a Speakeasy, paid from your $15",
+    options=_build_options,
+    choose=_build_choose,
+    skip=None,
+)
+register(
+    "setup_at",
+    lambda s, t: f"Where does your {row_label(_rs(t))} go?",
+    options=_at_options,
+    choose=_at_choose,
+    skip=None,
+)
+
+
+# ---- Upgrade (design §6.4) ----
+
+
+def upgrade_cost(state: SpeakeasyState, seat: int, rs: RowSpace, extra: int) -> int:
+    """A row space's cost less Silk Stockings and a Helper's discount, never below $0."""
+    return max(0, rs.cost - eco.crate_power(state.player(seat), "upgrade_discount") - extra)
+
+
+def _upgrade_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    seat = task.seat
+    p = state.player(seat)
+    ups = rules().buildings.upgrades
+    out = []
+    for d, i, b in buildings(state, seat):
+        to = ups.get(b.kind)
+        if to is None:
+            continue
+        for rs in _available(state, seat, (to,)):
+            cost = upgrade_cost(state, seat, rs, task.m)
+            if money.can_pay(p, cost):
+                out.append(
+                    opt(
+                        f"up:{d.number}:{i}:{rs.index}",
+                        f"Upgrade {KIND_NAMES[b.kind]} in {space_name(d.number, i)} to {row_label(rs, cost)}",
+                    )
+                )
+    return out
+
+
+def _upgrade_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    seat = task.seat
+    p = state.player(seat)
+    _, dn, si, ri = option.split(":")
+    d = state.districts[int(dn) - 1]
+    b = d.spaces[int(si)].building
+    assert b is not None
+    to = rules().buildings.upgrades[b.kind]
+    rs = row_space(to, int(ri))
+    cost = upgrade_cost(state, seat, rs, task.m)
+    paid = money.pay(p, cost)
+    p.rows[to][rs.index] = False
+    old = b.kind
+    back = p.rows[old].index(False)  # the leftmost empty space of its row (design §6.1)
+    p.rows[old][back] = True
+    b.kind = to  # the barrel and the Family Member stay with the building
+    say(
+        log,
+        f"{p.name} upgrades the {KIND_NAMES[old]} in {space_name(int(dn), int(si))} to a "
+        f"{KIND_NAMES[to]} for {money.paid_text(cost, paid)}.",
+    )
+    if task.n > 1:
+        push(state, "upgrade", seat, n=task.n - 1, m=task.m)
+    eco.gain(state, seat, rs.benefit, log)
+
+
+register(
+    "upgrade",
+    lambda s, t: f"Upgrade a building ({t.n} step{'s' if t.n != 1 else ''} left)",
+    options=_upgrade_options,
+    choose=_upgrade_choose,
+    skip="Stop upgrading",
+)

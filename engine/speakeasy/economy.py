@@ -1,0 +1,246 @@
+"""Levels, Infamy, action values and every gain (design §3, §5, the Effect vocabulary).
+
+``gain`` pushes one ``gain`` task per effect so that a list of gains resolves in its printed order, each
+choice (which deck, where a Family Member goes, which level) asked when its turn comes.
+"""
+
+from __future__ import annotations
+
+from engine.speakeasy.board import TRACK_NAMES, barrel_targets, buildings, operating, space_name
+from engine.speakeasy.components import Effect
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import Player, SpeakeasyState
+from engine.speakeasy.steps import Log, push, say
+
+#: Crate power that adds to each deck action's value.
+VALUE_CRATES = {"vip": "vip_value", "party": "party_value", "stills": "stills_value", "fleet": "fleet_value"}
+
+
+def crate_power(p: Player, power: str) -> int:
+    """The sum of ``n`` over the player's Crates with this power."""
+    crates = rules().docks.crates
+    return sum(crates[c].n for c in p.crates if crates[c].power == power)
+
+
+def action_value(p: Player, track: str, bonus: int = 0) -> int:
+    """The value under a track's marker (design §3.1) plus Crate powers and this play's bonus."""
+    t = rules().tracks
+    return t.ops[track].values[p.levels[track] - 1] + crate_power(p, VALUE_CRATES[track]) + bonus
+
+
+def strength_base(p: Player) -> int:
+    """Strength level value plus Tommy Guns (design §6.2, §7.3); Goons and the Associate come on top."""
+    return rules().tracks.strength_values[p.levels["strength"] - 1] + crate_power(p, "strength")
+
+
+def trucks(p: Player) -> int:
+    """Usable Trucks at the current Fleet level (design §3.1)."""
+    return rules().tracks.trucks_by_fleet[p.levels["fleet"] - 1]
+
+
+def discards_to_raise(p: Player, track: str) -> int:
+    """Cards to discard for the next step of a track (seed 000:40.2, 000:41.2-3); -1 if it is at the top."""
+    t = rules().tracks
+    nxt = p.levels[track] + 1
+    if nxt > t.max_level:
+        return -1
+    table = t.strength_discards if track == "strength" else t.ops_discards
+    return table.get(nxt, 0)
+
+
+def can_raise(p: Player, track: str, free_discards: int = 0) -> bool:
+    """Whether the track can go up one step with the cards in hand (``free_discards`` already paid)."""
+    need = discards_to_raise(p, track)
+    return need >= 0 and max(0, need - free_discards) <= len(p.hand)
+
+
+def raise_level(state: SpeakeasyState, seat: int, track: str, log: Log) -> None:
+    """One step up a track; Infamy follows (seed 000:40.3, 000:41.4, design §3.1: +1 per step)."""
+    p = state.player(seat)
+    p.levels[track] += 1
+    say(log, f"{p.name} raises {TRACK_NAMES[track]} to {p.levels[track]}.")
+    gain_infamy(state, seat, rules().tracks.infamy_per_step, log)
+
+
+def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
+    """Move the Infamy marker up (never down, stopping at the top) and collect rewards passed (design §5)."""
+    t = rules().tracks
+    p = state.player(seat)
+    before = p.infamy
+    p.infamy = min(t.infamy_max, p.infamy + steps)
+    if p.infamy == before:
+        return
+    say(log, f"{p.name}'s Infamy rises to {p.infamy}.")
+    reached = [space for space in sorted(t.infamy_rewards) if before < space <= p.infamy and space not in p.rewards]
+    # Rewards resolve lowest space first: push in reverse so the lowest is on top.
+    for space in reversed(reached):
+        p.rewards.append(space)
+        effects = t.infamy_rewards[space]
+        if any(e.kind == "family" for e in effects) and space in p.family_track:
+            # The Family Member waiting on this space joins the supply, then is placed like any gained one.
+            p.family_track.remove(space)
+            p.family_supply += 1
+        say(log, f"{p.name} reaches Infamy {space}: {describe(effects)}.")
+        gain(state, seat, effects, log)
+    p.rewards.sort()
+
+
+def gain(state: SpeakeasyState, seat: int, effects: tuple[Effect, ...], log: Log, where: tuple[int, int] | None = None):
+    """Queue gains so that they resolve in order; ``where`` is the (district, space) a City tile came from."""
+    for e in reversed(effects):
+        items = list(where) if where else []
+        push(state, "gain", seat, n=e.n, s=e.kind, items=items)
+
+
+def take_card(state: SpeakeasyState, seat: int, deck: str, log: Log) -> None:
+    """Seed 000:44.1: draw the top card of a face-up deck into the hand."""
+    card = state.decks[deck].pop(0)
+    state.player(seat).hand.append(card)
+    say(log, f"{state.player(seat).name} takes {card_name(card)} from the {TRACK_NAMES[deck]} deck.")
+
+
+def discard(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
+    """Seed 000:43.1-2: from the hand, face up to the bottom of its deck."""
+    p = state.player(seat)
+    p.hand.remove(card)
+    state.decks[rules().cards[card].deck].append(card)
+    say(log, f"{p.name} discards {card_name(card)}.")
+
+
+def card_name(card: int) -> str:
+    """An Operations card as people read it."""
+    return rules().cards[card].name
+
+
+def hire_goon(state: SpeakeasyState, seat: int) -> int | None:
+    """The cost of the next Goon (cheapest empty space, design §9.1), or None when the track is full."""
+    p = state.player(seat)
+    costs = rules().tracks.goon_costs
+    if p.goons >= len(costs):
+        return None
+    return max(0, costs[p.goons] - crate_power(p, "goon_discount"))
+
+
+def add_stills_barrels(p: Player, n: int) -> int:
+    """Put up to ``n`` barrels on the Stills area (capacity design §6.3); returns how many fit."""
+    room = rules().buildings.stills_capacity - p.stills_barrels
+    added = max(0, min(n, room))
+    p.stills_barrels += added
+    return added
+
+
+def immediate(state: SpeakeasyState, seat: int, kind: str, n: int, where: list[int], log: Log) -> bool:
+    """Apply a gain that needs no decision; False if the kind needs one."""
+    p = state.player(seat)
+    r = rules()
+    if kind == "pocket":
+        p.pocket += n
+        say(log, f"{p.name} gains ${n}.")
+    elif kind == "safe":
+        p.safe += n
+        say(log, f"{p.name} puts ${n} in the safe.", to=None)
+    elif kind == "leverage":
+        p.leverage += n
+        say(log, f"{p.name} gains {n} Leverage.")
+    elif kind == "book":
+        k = min(n, p.book_supply)
+        p.book_supply -= k
+        p.books += k
+        if k:
+            say(log, f"{p.name} gains {k} Book{'s' if k > 1 else ''}.")
+    elif kind == "goon_free":
+        hired = 0
+        for _ in range(n):
+            if p.goons < len(r.tracks.goon_costs):
+                p.goons += 1
+                hired += 1
+        say(log, f"{p.name} hires {hired} Goon{'s' if hired != 1 else ''} free.")
+    elif kind == "family_vip":
+        k = min(n, p.family_supply)
+        p.family_supply -= k
+        p.family_vip += k
+        if k:
+            say(log, f"{p.name} puts a Family Member in the VIP area.")
+    elif kind == "stills_barrels":
+        added = add_stills_barrels(p, n)
+        say(log, f"{p.name} puts {added} barrel{'s' if added != 1 else ''} on the Stills area.")
+    elif kind == "cellar":
+        cellar(state, seat, n, where, log)
+    elif kind == "croupier":
+        casinos = sum(1 for d, _i, b in buildings(state, seat) if b.kind == "casino" and operating(d, b))
+        p.pocket += n * casinos
+        say(log, f"{p.name}'s {casinos} Operating Casino{'s' if casinos != 1 else ''} pay ${n * casinos}.")
+    else:
+        return False
+    return True
+
+
+def cellar(state: SpeakeasyState, seat: int, n: int, where: list[int], log: Log) -> None:
+    """City tile Cellar (design §11.1): a barrel beside this building if it is an Operating Speakeasy."""
+    p = state.player(seat)
+    if where:
+        d = state.districts[where[0] - 1]
+        b = d.spaces[where[1]].building
+        if b is not None and b.owner == seat and b.kind == "speakeasy" and operating(d, b) and not b.barrel:
+            b.barrel = True
+            say(log, f"{p.name} puts a barrel beside the Speakeasy in {space_name(d.number, where[1])}.")
+            return
+    added = add_stills_barrels(p, n)
+    say(log, f"{p.name} puts {added} barrel{'s' if added != 1 else ''} on the Stills area.")
+
+
+def describe(effects: tuple[Effect, ...]) -> str:
+    """Gains as people read them: "2 Leverage, 1 Book"."""
+    return ", ".join(describe_one(e) for e in effects) or "nothing"
+
+
+_WORDS = {
+    "pocket": "${n}",
+    "safe": "${n} to the safe",
+    "leverage": "{n} Leverage",
+    "book": "{n} Book{s}",
+    "goon_free": "{n} free Goon{s}",
+    "card": "{n} Operations card{s}",
+    "family": "{n} Family Member{s}",
+    "family_vip": "{n} Family Member{s} to the VIP area",
+    "family_docks": "{n} Family Member{s} to the Docks",
+    "level_any": "+{n} level of your choice",
+    "helper": "{n} Helper card{s}",
+    "stills_barrels": "{n} barrel{s} on the Stills area",
+    "city_tile": "{n} City tile{s}",
+    "cellar": "{n} barrel{s} (cellar)",
+    "value_bonus": "+{n} action value",
+    "ship_discount": "Ship barrels ${n} cheaper",
+    "deliver": "Deliver up to {n} barrel{s}",
+    "produce": "Produce barrels",
+    "dock_buy": "buy up to {n} Ship barrel{s} at $1",
+    "runner": "deliver {n} Ship barrel{s} free",
+    "sell": "Sell up to {n} barrel{s}",
+    "sell_bonus": "Sell with Party value +{n}",
+    "upgrade": "Upgrade one building, ${n} less",
+    "informant": "move a face-down Cop tile",
+    "bagman": "move up to ${n} from safe to pocket",
+    "raise_strength": "+{n} Strength",
+    "raise_ops": "+{n} Operations level",
+    "cook": "Cook the Books with {n} Book{s}",
+    "croupier": "${n} per Operating Casino",
+    "associate": "hire an Associate",
+    "protect": "protect {n} building{s} free",
+}
+
+
+def describe_one(e: Effect) -> str:
+    """One gain as people read it."""
+    return _WORDS.get(e.kind, e.kind).format(n=e.n, s="s" if e.n != 1 else "")
+
+
+def can_sell_any(state: SpeakeasyState, seat: int) -> bool:
+    """Whether the seat has a barrel beside an Operating building it could sell."""
+    from engine.speakeasy.board import operating_buildings
+
+    return any(b.barrel and b.kind != "stills" for _d, _i, b in operating_buildings(state, seat))
+
+
+def has_barrel_room(state: SpeakeasyState, seat: int) -> bool:
+    """Whether a delivered barrel has somewhere to go."""
+    return bool(barrel_targets(state, seat))

@@ -1,0 +1,211 @@
+"""Rounds, turns and Acts (seed 000 section 3), and the prompt/apply loop over the task stack."""
+
+from __future__ import annotations
+
+from engine.core import Choice, Event, IllegalChoice, Option, Prompt, find_prompt
+from engine.speakeasy import (  # noqa: F401 - importing the step modules registers their steps
+    barrels,
+    buildings,
+    cards,
+    crew,
+    docks,
+    gains,
+    goals,
+    locations,
+)
+from engine.speakeasy import economy as eco
+from engine.speakeasy.board import TRACK_NAMES, operating
+from engine.speakeasy.components import TRACKS
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import SpeakeasyState, Task
+from engine.speakeasy.steps import SKIP, STEPS, Log, mark_reveal, opt, push, register, say
+
+# ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
+
+
+def _helper_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    hs = rules().helpers.cards
+    return [opt(f"use:{h}", f"Use {hs[h].name}: {eco.describe(hs[h].lower)}") for h in state.player(task.seat).helpers]
+
+
+def _helper_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    h = int(option.split(":")[1])
+    p = state.player(task.seat)
+    p.helpers.remove(h)
+    p.screen.append(h)  # then it goes behind the Safe screen (seed 000:28.1)
+    helper = rules().helpers.cards[h]
+    say(log, f"{p.name} uses the Helper {helper.name}: {eco.describe(helper.lower)}.")
+    eco.gain(state, task.seat, helper.lower, log)
+
+
+register(
+    "helper_use",
+    "You may use the lower half of one Helper card",
+    options=_helper_options,
+    choose=_helper_choose,
+    skip="Use no Helper",
+)
+
+
+def _draw_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    return [
+        opt(f"deck:{d}", f"Draw {eco.card_name(state.decks[d][0])}", f"top of the {TRACK_NAMES[d]} deck")
+        for d in TRACKS
+        if state.decks[d]
+    ]
+
+
+def _draw_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    deck = option.split(":")[1]
+    eco.take_card(state, task.seat, deck, log)
+    if state.decks[deck]:
+        mark_reveal(state)  # the next card of that deck is now face up
+
+
+register(
+    "draw",
+    "End of turn: draw the top card of any Operations deck",
+    options=_draw_options,
+    choose=_draw_choose,
+    skip=None,
+)
+
+
+def begin_turn(state: SpeakeasyState, seat: int, log: Log) -> None:
+    """Queue a turn: the optional Helper, the Capo (with its Person's steps), then the draw."""
+    push(state, "draw", seat)
+    push(state, "place", seat)
+    push(state, "helper_use", seat)
+    say(log, f"{state.year} · {state.player(seat).name}'s turn.", kind="turn", seat=seat)
+
+
+# ---- rounds and Acts ----
+
+
+def casino_payout(state: SpeakeasyState, log: Log) -> None:
+    """Design §8.3: when turn order changed, each Operating Casino pays by its owner's new position."""
+    chart = rules().sides[state.side].casino_payouts
+    for pos, seat in enumerate(state.track):
+        n = sum(
+            1
+            for d in state.districts
+            for sp in d.spaces
+            if sp.building and sp.building.owner == seat and sp.building.kind == "casino" and operating(d, sp.building)
+        )
+        if n and pos < len(chart):
+            state.player(seat).pocket += n * chart[pos]
+            say(
+                log,
+                f"Turn order changed: {state.player(seat).name}'s {n} Casino{'s' if n > 1 else ''} "
+                f"pay ${n * chart[pos]}.",
+            )
+
+
+def start_round(state: SpeakeasyState, log: Log) -> None:
+    """Design §8.2: compare the track with the last round's order, pay Casinos on a change, play in track order."""
+    state.round += 1
+    state.year = rules().years[f"act{state.act}"] + state.round - 1
+    if state.order and state.order != state.track:
+        casino_payout(state, log)
+    state.order = list(state.track)
+    state.turn = 0
+    names = ", ".join(state.player(s).name for s in state.order)
+    say(log, f"Act {state.act}, round {state.round} ({state.year}). Turn order: {names}.", kind="round")
+    begin_turn(state, state.order[0], log)
+
+
+def next_turn(state: SpeakeasyState, log: Log) -> bool:
+    """Move the game on when no task is pending; False when it must wait (the end of the Act for now)."""
+    if state.phase == "setup":
+        state.turn += 1
+        if state.turn < len(state.order):
+            begin_setup(state, state.order[state.turn], log)
+            return True
+        state.phase = "play"
+        state.act = 1
+        state.round = 0
+        state.order = list(state.track)  # the Setup Round's reverse order is not a change of turn order
+        say(log, "The 1920 Setup Round is over. Act 1 begins.", kind="act")
+        start_round(state, log)
+        return True
+    if state.phase != "play":
+        return False
+    state.turn += 1
+    if state.turn < len(state.order):
+        begin_turn(state, state.order[state.turn], log)
+        return True
+    if state.round < rules().tracks.capos_per_act[state.act - 1]:
+        start_round(state, log)
+        return True
+    # Every Capo of the Act is placed: the Lucky Luciano phase comes next (Acts 1-3), the final scoring after 4.
+    state.phase = "luciano" if state.act < len(rules().tracks.capos_per_act) else "over"
+    say(log, f"Act {state.act} is over: every Capo has been placed.", kind="act")
+    return False
+
+
+def begin_setup(state: SpeakeasyState, seat: int, log: Log) -> None:
+    """Seed 000:20.3-8: open a building from the $15, then play a card for its setup icon."""
+    push(state, "setup_card", seat)
+    push(state, "setup_build", seat)
+    say(log, f"1920 Setup Round · {state.player(seat).name}.", kind="turn", seat=seat)
+
+
+# ---- the prompt/apply loop ----
+
+
+def _options(state: SpeakeasyState, task: Task) -> list[Option]:
+    step = STEPS[task.kind]
+    assert step.options is not None
+    return step.options(state, task)
+
+
+def advance(state: SpeakeasyState, log: Log) -> None:
+    """Run automatic steps and skip steps with no legal option until a decision is needed."""
+    while True:
+        if not state.tasks:
+            if not next_turn(state, log):
+                return
+            continue
+        task = state.tasks[-1]
+        step = STEPS[task.kind]
+        if step.auto is not None:
+            state.tasks.pop()
+            step.auto(state, task, log)
+            continue
+        if not _options(state, task):
+            state.tasks.pop()
+            continue
+        return
+
+
+def prompts(state: SpeakeasyState) -> list[Prompt]:
+    """The one open prompt (the top task), with the decline option for optional steps."""
+    if not state.tasks:
+        return []
+    task = state.tasks[-1]
+    step = STEPS[task.kind]
+    options = _options(state, task)
+    if step.skip is not None:
+        options = [*options, opt(SKIP, step.skip)]
+    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.secret)]
+
+
+def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
+    """Validate against the open prompt (nothing changes if it is refused), apply, and move on."""
+    find_prompt(prompts(state), choice)
+    log: Log = []
+    task = state.tasks.pop()
+    state.log_count += 1
+    if choice.option == SKIP:
+        say(log, f"{state.player(task.seat).name}: {STEPS[task.kind].skip}.")
+    else:
+        step = STEPS[task.kind]
+        assert step.choose is not None
+        step.choose(state, task, choice.option, log)
+    advance(state, log)
+    return log
+
+
+def refuse(text: str) -> None:
+    """Raise the engine's refusal."""
+    raise IllegalChoice(text)

@@ -1,0 +1,181 @@
+"""Placing a Capo (seed 000:29.1-4) and the Persons' steps (design §2): Restaurant booths, first place, Park."""
+
+from __future__ import annotations
+
+from engine.core import Option
+from engine.speakeasy import economy as eco
+from engine.speakeasy.components import Person
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import SpeakeasyState, Task
+from engine.speakeasy.steps import Log, opt, push, register, say
+
+#: How each Person step becomes a task: step -> (task kind, s).
+STEP_TASKS: dict[str, tuple[str, str]] = {
+    "gain_family": ("place_family", ""),
+    "play_fleet": ("play", "fleet"),
+    "ambush": ("ambush", ""),
+    "produce": ("produce", ""),
+    "play_stills_or_fleet": ("play", "stills,fleet"),
+    "raise_stills_or_fleet": ("raise_track", "stills,fleet"),
+    "gain_book": ("gain", "book"),
+    "cook": ("cook", ""),
+    "play_vip": ("play", "vip"),
+    "raise_strength": ("raise_track", "strength"),
+    "hire_associate": ("hire_associate", ""),
+    "hire_goons": ("hire_goons", ""),
+    "build": ("build", ""),
+    "take_city_tile": ("take_tile", ""),
+    "raise_ops_once_more": ("raise_ops_once_more", ""),
+    "upgrade": ("upgrade", ""),
+    "play_any": ("play", "any"),
+    "sell_or_party": ("sell_or_party", ""),
+    "booth_reward": ("booth_reward", ""),
+    "first_place": ("first_place", ""),
+}
+
+
+def person(pid: str) -> Person:
+    """A Person by id (the Restaurant's two included)."""
+    loc = rules().locations
+    for p in (*loc.persons, loc.maitre_d, loc.first_place):
+        if p.id == pid:
+            return p
+    raise KeyError(pid)
+
+
+def steps_text(p: Person) -> str:
+    """ "gain one Family Member, then play a Fleet card"."""
+    from engine.speakeasy.components import STEP_KINDS
+
+    return ", then ".join(STEP_KINDS[s][0].lower() + STEP_KINDS[s][1:] for s in p.steps)
+
+
+def push_steps(state: SpeakeasyState, seat: int, p: Person, booth: int = 0) -> None:
+    """Queue a Person's steps so they are done in printed order."""
+    loc = rules().locations
+    for step in reversed(p.steps):
+        kind, s = STEP_TASKS[step]
+        n = {"build": loc.build_times, "upgrade": loc.upgrade_times, "cook": loc.cook_books, "gain": 1}.get(kind, 0)
+        if kind == "booth_reward":
+            n = booth
+        push(state, kind, seat, n=n, s=s)
+
+
+def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    loc = rules().locations
+    p = state.player(task.seat)
+    if p.capos <= 0:
+        return []
+    out = []
+    for per in loc.persons:
+        if per.id not in state.persons:
+            out.append(opt(f"person:{per.id}", f"{per.name} ({per.location})", steps_text(per)))
+    for b in loc.booths[: rules().sides[state.side].booths]:
+        if state.booths[b.number - 1] is None and p.leverage >= b.leverage:
+            cost = f", pay {b.leverage} Leverage" if b.leverage else ""
+            out.append(
+                opt(
+                    f"booth:{b.number}",
+                    f"Restaurant booth {b.number}{cost}",
+                    f"{steps_text(loc.maitre_d)}: {eco.describe(b.reward)}",
+                )
+            )
+    out.append(opt("first", f"{loc.first_place.name} (Restaurant, first place)", steps_text(loc.first_place)))
+    for k, sp in enumerate(loc.park):
+        if state.park[k] is None:
+            out.append(
+                opt(
+                    f"park:{k}",
+                    f"Park space {sp.number}",
+                    f"copy a Person an opponent uses, or {eco.describe(sp.reward)}",
+                )
+            )
+    return out
+
+
+def _place_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    loc = rules().locations
+    seat = task.seat
+    p = state.player(seat)
+    p.capos -= 1
+    kind, _, arg = option.partition(":")
+    if kind == "person":
+        per = person(arg)
+        state.persons[arg] = seat
+        say(log, f"{p.name} sends a Capo to the {per.name} ({per.location}).")
+        push_steps(state, seat, per)
+    elif kind == "booth":
+        b = loc.booths[int(arg) - 1]
+        state.booths[b.number - 1] = seat
+        p.leverage -= b.leverage
+        say(
+            log,
+            f"{p.name} sends a Capo to Restaurant booth {b.number}"
+            + (f", paying {b.leverage} Leverage." if b.leverage else "."),
+        )
+        push_steps(state, seat, loc.maitre_d, booth=b.number)
+    elif kind == "first":
+        state.first_place.append(seat)
+        say(log, f"{p.name} sends a Capo to {loc.first_place.name} (Restaurant, first place).")
+        push_steps(state, seat, loc.first_place)
+    else:
+        k = int(arg)
+        state.park[k] = seat
+        say(log, f"{p.name} sends a Capo to Park space {loc.park[k].number}.")
+        push(state, "park", seat, m=k)
+
+
+register("place", "Send a Capo to a Person of Interest", options=_place_options, choose=_place_choose, skip=None)
+
+
+def _booth_reward(state: SpeakeasyState, task: Task, log: Log) -> None:
+    b = rules().locations.booths[task.n - 1]
+    eco.gain(state, task.seat, b.reward, log)
+
+
+register("booth_reward", "Booth reward", auto=_booth_reward, skip=None)
+
+
+def _first_place(state: SpeakeasyState, task: Task, log: Log) -> None:
+    # Design §8.2: the marker moves to first place at once; the round still finishes in its starting order.
+    state.track.remove(task.seat)
+    state.track.insert(0, task.seat)
+    say(log, f"{state.player(task.seat).name} takes first place on the Turn Order track.")
+
+
+register("first_place", "First place", auto=_first_place, skip=None)
+
+
+# ---- Park (design §2): copy a Person holding an opponent's Capo, or take the space's reward ----
+
+
+def _park_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    loc = rules().locations
+    sp = loc.park[task.m]
+    out = [opt("reward", f"Take the reward: {eco.describe(sp.reward)}", style="primary")]
+    if len(state.player(task.seat).hand) >= loc.park_copy_discards:
+        for per in loc.persons:
+            holder = state.persons.get(per.id)
+            if holder is not None and holder != task.seat:
+                out.append(
+                    opt(f"copy:{per.id}", f"Copy the {per.name} ({per.location}), discard a card", steps_text(per))
+                )
+    return out
+
+
+def _park_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    loc = rules().locations
+    p = state.player(task.seat)
+    if option == "reward":
+        sp = loc.park[task.m]
+        say(log, f"{p.name} takes the Park reward.")
+        eco.gain(state, task.seat, sp.reward, log)
+        return
+    per = person(option.split(":")[1])
+    say(log, f"{p.name} copies the {per.name} ({per.location}).")
+    push_steps(state, task.seat, per)
+    for _ in range(loc.park_copy_discards):
+        push(state, "discard_copy", task.seat)
+
+
+register("park", "Park: copy a Person or take the reward", options=_park_options, choose=_park_choose, skip=None)

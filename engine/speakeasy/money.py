@@ -1,0 +1,44 @@
+"""Pocket and safe money (design §4): costs are paid from the pocket first, the rest from the safe at 2:1.
+
+Design §4 lets a payer choose how much of a cost comes from the pocket. Paying a dollar from the safe costs two
+dollars of final score, so taking as much as possible from the pocket is always at least as good; the engine
+does that without asking (a project decision, written in docs/rules/speakeasy.md). Payments to other players
+come from the pocket only.
+"""
+
+from __future__ import annotations
+
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import Player
+
+
+def spendable(p: Player, reserve: int = 0) -> int:
+    """The largest bank cost the player can cover, keeping ``reserve`` dollars of pocket money aside."""
+    pocket = p.pocket - reserve
+    if pocket < 0:
+        return -1
+    return pocket + p.safe // rules().tracks.safe_ratio
+
+
+def can_pay(p: Player, cost: int, reserve: int = 0) -> bool:
+    """Whether a bank cost can be covered (with ``reserve`` pocket dollars kept for payments to players)."""
+    return spendable(p, reserve) >= cost
+
+
+def pay(p: Player, cost: int) -> tuple[int, int]:
+    """Pay a bank cost: pocket first, then the safe at 2:1. Returns (from pocket, from safe)."""
+    if not can_pay(p, cost):
+        raise ValueError(f"{p.name} cannot pay ${cost}")
+    from_pocket = min(p.pocket, cost)
+    from_safe = (cost - from_pocket) * rules().tracks.safe_ratio
+    p.pocket -= from_pocket
+    p.safe -= from_safe
+    return from_pocket, from_safe
+
+
+def paid_text(cost: int, split: tuple[int, int]) -> str:
+    """How a payment was made, for the log ("$5", "$5: $3 pocket + $4 from the safe")."""
+    pocket, safe = split
+    if safe == 0:
+        return f"${cost}"
+    return f"${cost} (${pocket} pocket + ${safe} from the safe)"

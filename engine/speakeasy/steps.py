@@ -1,0 +1,67 @@
+"""The step registry: how each kind of pending ``Task`` is asked and answered.
+
+A step kind has ``options`` (the legal answers now, never including the decline option), ``choose`` (apply
+one of them; the task has already been popped, so a repeating step pushes itself back) and ``text``. A step
+with ``skip`` set is optional and gets a decline option with that label; a step with ``auto`` needs no
+decision and runs as soon as it is on top. A step whose options are empty is skipped (design §0.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Event, Option
+from engine.speakeasy.state import SpeakeasyState, Task
+
+Log = list[Event]
+SKIP = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """How one kind of task is asked and applied."""
+
+    kind: str
+    text: Callable[[SpeakeasyState, Task], str]
+    options: Callable[[SpeakeasyState, Task], list[Option]] | None = None
+    choose: Callable[[SpeakeasyState, Task, str, Log], None] | None = None
+    auto: Callable[[SpeakeasyState, Task, Log], None] | None = None
+    skip: str | None = "Skip"
+    secret: bool = False  # the options show the seat's hand or safe
+
+
+STEPS: dict[str, Step] = {}
+
+
+def register(kind: str, text: Callable[[SpeakeasyState, Task], str] | str, **kw: Any) -> None:
+    """Register a step kind (at import time only)."""
+    if kind in STEPS:
+        raise ValueError(f"step {kind!r} registered twice")
+    fn = text if callable(text) else (lambda _s, _t, _x=text: _x)
+    STEPS[kind] = Step(kind, fn, **kw)
+
+
+def push(state: SpeakeasyState, kind: str, seat: int, n: int = 0, m: int = 0, s: str = "", items=None) -> Task:
+    """Put a task on top of the stack (it is asked next)."""
+    if kind not in STEPS:
+        raise KeyError(f"unknown step {kind!r}")
+    task = Task(kind, seat, n, m, s, list(items or []))
+    state.tasks.append(task)
+    return task
+
+
+def say(log: Log, text: str, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
+    """Add a log line (public unless ``to`` names seats)."""
+    log.append(Event(kind, text, to, data))
+
+
+def opt(id_: str, label: str, detail: str = "", style: str = "secondary") -> Option:
+    """An option (labels are cut to Discord's 80 characters by the table, not here)."""
+    return Option(id_, label, detail, style)
+
+
+def mark_reveal(state: SpeakeasyState) -> None:
+    """Hidden information was revealed or chance was used by the choice being applied: undo stops here."""
+    state.undo_mark = state.log_count + 1

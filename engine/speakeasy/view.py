@@ -1,0 +1,155 @@
+"""What a seat may see (seed 000:19.7, design §4): hands, safe money and the Helpers behind the Safe screen are
+the owner's alone; everyone else sees counts, as at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import TABLE
+from engine.speakeasy.board import KIND_NAMES, district_name, operating, zone_index
+from engine.speakeasy.components import ZONES
+from engine.speakeasy.gains import tile_kind
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import SpeakeasyState
+
+
+def _card(card: int) -> dict[str, Any]:
+    c = rules().cards[card]
+    return {"id": card, "deck": c.deck, "name": c.name}
+
+
+def _helper(h: int) -> dict[str, Any]:
+    c = rules().helpers.cards[h]
+    return {"id": h, "name": c.name, "bottle": c.bottle}
+
+
+def _tile(t: int | None) -> dict[str, Any] | None:
+    if t is None:
+        return None
+    return {"id": t, "kind": rules().city_tiles[tile_kind(t)].name}
+
+
+def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
+    """JSON-ready data for ``seat`` (``None``: a spectator)."""
+    r = rules()
+    players = []
+    for i, p in enumerate(state.players):
+        mine = seat == i
+        entry: dict[str, Any] = {
+            "seat": i,
+            "name": p.name,
+            "pocket": p.pocket,
+            "leverage": p.leverage,
+            "infamy": p.infamy,
+            "levels": dict(p.levels),
+            "goons": p.goons,
+            "associate": r.mobsters[p.associate].name if p.associate is not None else None,
+            "capos": p.capos,
+            "hand_count": len(p.hand),
+            "slots": {k: _card(c) if c is not None else None for k, c in p.slots.items()},
+            "books": p.books,
+            "book_supply": p.book_supply,
+            "family_supply": p.family_supply,
+            "family_vip": p.family_vip,
+            "family_track": list(p.family_track),
+            "rows": {k: list(v) for k, v in p.rows.items()},
+            "stills_barrels": p.stills_barrels,
+            "city_tiles": [_tile(t) for t in p.tiles],
+            "helpers": [_helper(h) for h in p.helpers],
+            "screen_count": len(p.screen),
+            "crates": [r.docks.crates[c].name for c in p.crates],
+            "zone_markers": list(p.zone_markers),
+        }
+        if mine:
+            entry["hand"] = [_card(c) for c in p.hand]
+            entry["safe"] = p.safe
+            entry["screen"] = [_helper(h) for h in p.screen]
+        players.append(entry)
+    districts = []
+    for d in state.districts:
+        info = r.district(d.number)
+        districts.append(
+            {
+                "number": d.number,
+                "name": info.name,
+                "zone": info.zone,
+                "open": bool(d.spaces) or d.number not in r.sides[state.side].blocked,
+                "cop": d.cop,
+                "cop_tile": d.cop_tile,
+                "war_tile": d.war_tile,
+                "strength": d.strength if not d.strength_down else None,
+                "mobster": r.mobsters[d.mobster].name if d.mobster is not None else None,
+                "spaces": [
+                    {
+                        "building": (
+                            {
+                                "owner": sp.building.owner,
+                                "kind": sp.building.kind,
+                                "name": KIND_NAMES[sp.building.kind],
+                                "barrel": sp.building.barrel,
+                                "family": sp.building.family,
+                                "operating": operating(d, sp.building),
+                            }
+                            if sp.building
+                            else None
+                        ),
+                        "mobster": sp.mobster,
+                        "tile": _tile(sp.tile),
+                    }
+                    for sp in d.spaces
+                ],
+            }
+        )
+    goals = r.goals
+    return {
+        "game": "speakeasy",
+        "seat": seat,
+        "side": state.side,
+        "phase": state.phase,
+        "act": state.act,
+        "round": state.round,
+        "year": state.year,
+        "track": list(state.track),
+        "order": list(state.order),
+        "current": state.tasks[-1].seat if state.tasks and state.tasks[-1].seat != TABLE else None,
+        "players": players,
+        "districts": districts,
+        "persons": dict(state.persons),
+        "booths": list(state.booths),
+        "first_place": list(state.first_place),
+        "park": list(state.park),
+        "decks": {k: {"count": len(v), "top": _card(v[0]) if v else None} for k, v in state.decks.items()},
+        "helper_display": [_helper(h) if h is not None else None for h in state.helper_display],
+        "helper_deck": len(state.helper_deck),
+        "city_display": [_tile(t) for t in state.city_face],
+        "city_piles": [len(p) for p in state.city_piles],
+        "zone_goals": [
+            {
+                "zone": z,
+                "type": goals.zone_goals[t].type,
+                "number": goals.zone_goals[t].number,
+                "books": list(state.zone_books[i]),
+            }
+            for i, (z, t) in enumerate(zip(ZONES, state.zone_goals, strict=True))
+        ],
+        "city_hall_books": [list(x) for x in state.city_hall_books],
+        "docks_books": [list(x) for x in state.docks_books],
+        "infamy_books": {k: list(v) for k, v in state.infamy_books.items()},
+        "central_park": [{"tile": t, "book": state.park_books[j]} for j, t in enumerate(state.park_goals)],
+        "docks": [list(z) for z in state.docks],
+        "ships": [
+            {
+                "number": s.number,
+                "port": s.port,
+                "port_name": district_name(s.port),
+                "zone": ZONES[zone_index(s.port)],
+                "barrels": s.barrels,
+                "crate": r.docks.crates[s.crate].name if s.crate is not None else None,
+            }
+            for s in state.ships
+        ],
+        "crate_stack": len(state.crate_stack),
+        "war_stacks": [len(s) for s in state.war_stacks],
+        "cop_stacks": [len(s) for s in state.cop_stacks],
+        "undo_mark": state.undo_mark,
+    }
