@@ -7,7 +7,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCHES = (["-m", "bench.selfplay_speed"], ["-m", "bench.render_omerta"], ["-m", "bench.click_roundtrip"])
+BENCHES = (
+    ["-m", "bench.selfplay_speed"],
+    ["-m", "bench.speakeasy_engine"],
+    ["-m", "bench.render_omerta"],
+    ["-m", "bench.click_roundtrip"],
+)
 
 
 def main() -> int:

@@ -29,15 +29,17 @@ def _available(state: SpeakeasyState, seat: int, kinds: tuple[str, ...]) -> list
     return [row_space(k, i) for k in kinds for i, here in enumerate(p.rows[k]) if here]
 
 
-def _takeovers(state: SpeakeasyState, seat: int, cost: int) -> list[tuple[int, int, crew.Support]]:
+def _takeovers(state: SpeakeasyState, seat: int, cost: int, associate: bool) -> list[tuple[int, int, crew.Support]]:
+    """Mobster-held spaces the seat can take over, each with the ways to reach its Strength tile (design §6.2).
+    The Associate helps once per Contractor action (design §9.2), so ``associate`` is False after its use."""
     out = []
     for d, i in mobster_held(state):
-        for sup in crew.supports(state, seat, d.strength, zone_index(d.number), cost):
+        for sup in crew.supports(state, seat, d.strength, zone_index(d.number), cost, associate=associate):
             out.append((d.number, i, sup))
     return out
 
 
-def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool) -> list[Option]:
+def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associate: bool = True) -> list[Option]:
     p = state.player(seat)
     out = []
     can_open = (p.pocket >= rs.cost) if setup else money.can_pay(p, rs.cost)
@@ -53,7 +55,7 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool) -> lis
                 )
             )
     if not setup and rs.kind == rules().buildings.takeover_kind:
-        for dn, i, sup in _takeovers(state, seat, rs.cost):
+        for dn, i, sup in _takeovers(state, seat, rs.cost, associate):
             d = state.districts[dn - 1]
             out.append(
                 opt(
@@ -66,12 +68,13 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool) -> lis
     return out
 
 
-def _has_target(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, free: bool) -> bool:
+def _has_target(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, free: bool, associate: bool) -> bool:
     """Whether ``_targets`` would offer anything (without building its labels)."""
     p = state.player(seat)
     if free and ((p.pocket >= rs.cost) if setup else money.can_pay(p, rs.cost)):
         return True
-    return not setup and rs.kind == rules().buildings.takeover_kind and bool(_takeovers(state, seat, rs.cost))
+    kind = rules().buildings.takeover_kind
+    return not setup and rs.kind == kind and bool(_takeovers(state, seat, rs.cost, associate))
 
 
 def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
@@ -81,13 +84,20 @@ def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
         opt(f"row:{rs.kind}:{rs.index}", f"Build: {row_label(rs)}")
         for rs in _available(state, task.seat, kinds)
-        if _has_target(state, task.seat, rs, setup, free)
+        if _has_target(state, task.seat, rs, setup, free, task.m == 0)
     ]
 
 
 def _build_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     _, kind, idx = option.split(":")
-    push(state, "setup_at" if task.kind == "setup_build" else "build_at", task.seat, n=task.n, s=f"{kind}:{idx}")
+    push(
+        state,
+        "setup_at" if task.kind == "setup_build" else "build_at",
+        task.seat,
+        n=task.n,
+        m=task.m,
+        s=f"{kind}:{idx}",
+    )
 
 
 def _rs(task: Task) -> RowSpace:
@@ -96,7 +106,7 @@ def _rs(task: Task) -> RowSpace:
 
 
 def _at_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    out = _targets(state, task.seat, _rs(task), task.kind == "setup_at")
+    out = _targets(state, task.seat, _rs(task), task.kind == "setup_at", task.m == 0)
     if out:
         out.append(opt("back", "Choose another building"))
     return out
@@ -106,7 +116,7 @@ def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None
     seat = task.seat
     setup = task.kind == "setup_at"
     if option == "back":
-        push(state, "setup_build" if setup else "build", seat, n=task.n)
+        push(state, "setup_build" if setup else "build", seat, n=task.n, m=task.m)
         return
     rs = _rs(task)
     p = state.player(seat)
@@ -118,14 +128,16 @@ def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None
         p.pocket -= rs.cost
         paid = f"${rs.cost}"
     else:
+        used = task.m
         if parts[0] == "take":
             sup = crew.parse_support(parts[3], state, seat)
+            used = used or int(sup.associate)
             crew.use_support(state, seat, sup, log)
             space.mobster = False
             say(log, f"{p.name} takes over the Mobster Speakeasy in {space_name(dn, i)}.")
         paid = money.paid_text(rs.cost, money.pay(p, rs.cost))
         if task.n > 1:
-            push(state, "build", seat, n=task.n - 1)
+            push(state, "build", seat, n=task.n - 1, m=used)
     p.rows[rs.kind][rs.index] = False
     space.building = Building(seat, rs.kind)
     say(log, f"{p.name} opens a {KIND_NAMES[rs.kind]} in {space_name(dn, i)} for {paid}.")

@@ -53,7 +53,9 @@ def associate_strength(state: SpeakeasyState, seat: int, zone: int) -> tuple[int
     return m.strength + bonus, m.strength
 
 
-def supports(state: SpeakeasyState, seat: int, need: int, zone: int, cost: int = 0, reserve: int = 0) -> list[Support]:
+def supports(
+    state: SpeakeasyState, seat: int, need: int, zone: int, cost: int = 0, reserve: int = 0, associate: bool = True
+) -> list[Support]:
     """The cheapest ways to reach Strength ``need`` (Goons only; Associate plus the fewest Goons) that the
     player can pay for together with ``cost`` (keeping ``reserve`` pocket dollars for payments to players)."""
     p = state.player(seat)
@@ -63,7 +65,7 @@ def supports(state: SpeakeasyState, seat: int, need: int, zone: int, cost: int =
     if g <= p.goons and money.can_pay(p, cost, reserve):
         out.append(Support(g, False, 0))
     add, fee = associate_strength(state, seat, zone)
-    if add and g > 0:
+    if associate and add and g > 0:
         g2 = max(0, need - base - add)
         if g2 <= p.goons and money.can_pay(p, cost + fee, reserve):
             out.append(Support(g2, True, fee))

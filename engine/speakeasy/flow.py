@@ -18,7 +18,7 @@ from engine.speakeasy.board import TRACK_NAMES, operating
 from engine.speakeasy.components import TRACKS
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import SKIP, STEPS, Log, mark_reveal, opt, push, register, say
+from engine.speakeasy.steps import SKIP, STEPS, Log, opt, push, register, say
 
 # ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
 
@@ -58,8 +58,6 @@ def _draw_options(state: SpeakeasyState, task: Task) -> list[Option]:
 def _draw_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     deck = option.split(":")[1]
     eco.take_card(state, task.seat, deck, log)
-    if state.decks[deck]:
-        mark_reveal(state)  # the next card of that deck is now face up
 
 
 register(

@@ -23,3 +23,16 @@ def test_selfplay_omerta_300_games_complete_without_errors(players):
     assert tally.invariant_violations == 0, summary
     assert tally.replay_mismatches == 0, summary
     assert tally.ok and not tally.messages, summary
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_selfplay_speakeasy_300_games_to_the_end_of_act_1_without_errors(players):
+    """Issue "engine I": every game reaches the end of Act 1 (the Lucky Luciano phase, engine II) cleanly."""
+    tally = run("speakeasy", players, 300, seed=1)
+    summary = tally.summary()
+    assert tally.games == 300, summary
+    assert tally.completed == 300, summary
+    assert tally.ok and not tally.messages, summary
+    # Each game is the Setup Round plus 4 rounds: at least 5 placements-worth of choices per player.
+    assert tally.choices >= 300 * players * 5, summary
