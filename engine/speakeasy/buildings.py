@@ -135,7 +135,7 @@ def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None
             crew.use_support(state, seat, sup, log)
             space.mobster = False
             say(log, f"{p.name} takes over the Mobster Speakeasy in {space_name(dn, i)}.")
-        paid = money.paid_text(rs.cost, money.pay(p, rs.cost))
+        paid = money.paid_text(rs.cost, money.pay(p, rs.cost, log, seat))
         if task.n > 1:
             push(state, "build", seat, n=task.n - 1, m=used)
     p.rows[rs.kind][rs.index] = False
@@ -220,7 +220,7 @@ def _upgrade_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     to = rules().buildings.upgrades[b.kind]
     rs = row_space(to, int(ri))
     cost = upgrade_cost(state, seat, rs, task.m)
-    paid = money.pay(p, cost)
+    paid = money.pay(p, cost, log, seat)
     p.rows[to][rs.index] = False
     old = b.kind
     back = p.rows[old].index(False)  # the leftmost empty space of its row (design §6.1)

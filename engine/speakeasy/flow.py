@@ -183,8 +183,9 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     task = state.tasks[-1]
     step = STEPS[task.kind]
     options = _options(state, task)
-    if step.skip is not None:
-        options = [*options, opt(SKIP, step.skip)]
+    decline = step.decline(task)
+    if decline is not None:
+        options = [*options, opt(SKIP, decline)]
     return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.secret)]
 
 
@@ -195,7 +196,7 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
     task = state.tasks.pop()
     state.log_count += 1
     if choice.option == SKIP:
-        say(log, f"{state.player(task.seat).name}: {STEPS[task.kind].skip}.")
+        say(log, f"{state.player(task.seat).name}: {STEPS[task.kind].decline(task)}.")
     else:
         step = STEPS[task.kind]
         assert step.choose is not None

@@ -134,6 +134,7 @@ register(
     options=lambda s, t: family_options(s, t.seat, t.s),
     choose=lambda s, t, o, log: place_family(s, t.seat, o, log),
     skip=None,
+    step_skip="Gain no Family Member",
 )
 
 
@@ -294,4 +295,5 @@ register(
     options=_tile_options,
     choose=lambda s, t, o, log: take_tile(s, t.seat, int(o.split(":")[1]), log),
     skip=None,
+    step_skip="Take no City tile",
 )

@@ -98,11 +98,11 @@ def zone_goal_met(state: SpeakeasyState, seat: int, zone: int) -> bool:
 
 
 def park_goal_met(state: SpeakeasyState, seat: int, tile: str) -> bool:
-    """Design §10.5: whether the seat meets a Central Park tile's condition."""
+    """Design §10.5: whether the seat meets a Central Park tile's condition (only Operating buildings count for
+    goals, design §6.5)."""
     g = next(x for x in rules().goals.park_goals if x.id == tile)
     p = state.player(seat)
     ops = list(operating_buildings(state, seat))
-    mine = list(buildings(state, seat))
     c, n = g.condition, g.n
     if c == "operating_speakeasies":
         return sum(1 for _d, _i, b in ops if b.kind == "speakeasy") >= n
@@ -111,16 +111,16 @@ def park_goal_met(state: SpeakeasyState, seat: int, tile: str) -> bool:
     if c == "goons":
         return p.goons >= n
     if c == "barrels":
-        return sum(1 for _d, _i, b in mine if b.barrel) >= n
+        return sum(1 for _d, _i, b in ops if b.barrel) >= n
     if c == "docks_family":
         return sum(slots.count(seat) for slots in state.docks) >= n
     if c == "city_tiles":
         return len(p.tiles) >= n
     if c == "nightclub_and_casino":
-        kinds = {b.kind for _d, _i, b in mine}
+        kinds = {b.kind for _d, _i, b in ops}
         return "nightclub" in kinds and "casino" in kinds
     if c == "protected":
-        return sum(1 for _d, _i, b in mine if b.family) >= n
+        return sum(1 for _d, _i, b in ops if b.family) >= n
     if c == "ops_at_3":
         return sum(1 for t in TRACKS if p.levels[t] >= 3) >= n
     if c == "strength":
@@ -128,7 +128,7 @@ def park_goal_met(state: SpeakeasyState, seat: int, tile: str) -> bool:
     if c == "helpers":
         return len(p.helpers) + len(p.screen) >= n
     if c == "casinos":
-        return sum(1 for _d, _i, b in mine if b.kind == "casino") >= n
+        return sum(1 for _d, _i, b in ops if b.kind == "casino") >= n
     if c == "districts":
         return len({d.number for d, _i, _b in ops}) >= n
     if c == "ops_at_5":

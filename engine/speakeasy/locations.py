@@ -58,7 +58,8 @@ def push_steps(state: SpeakeasyState, seat: int, p: Person, booth: int = 0) -> N
         n = {"build": loc.build_times, "upgrade": loc.upgrade_times, "cook": loc.cook_books, "gain": 1}.get(kind, 0)
         if kind == "booth_reward":
             n = booth
-        push(state, kind, seat, n=n, s=s)
+        # m = 1: asked as a Person's step, so it may be declined (design §2) like every other step.
+        push(state, kind, seat, n=n, m=1 if kind in ("place_family", "take_tile") else 0, s=s)
 
 
 def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:

@@ -8,6 +8,7 @@ come from the pocket only.
 
 from __future__ import annotations
 
+from engine.core import Event
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player
 
@@ -25,20 +26,23 @@ def can_pay(p: Player, cost: int, reserve: int = 0) -> bool:
     return spendable(p, reserve) >= cost
 
 
-def pay(p: Player, cost: int) -> tuple[int, int]:
-    """Pay a bank cost: pocket first, then the safe at 2:1. Returns (from pocket, from safe)."""
+def pay(p: Player, cost: int, log: list[Event] | None = None, seat: int | None = None) -> tuple[int, int]:
+    """Pay a bank cost: pocket first, then the safe at 2:1. Returns (from pocket, from safe).
+
+    How much came from the safe is told to the payer only (``log`` and ``seat``): the public log says the cost.
+    """
     if not can_pay(p, cost):
         raise ValueError(f"{p.name} cannot pay ${cost}")
     from_pocket = min(p.pocket, cost)
     from_safe = (cost - from_pocket) * rules().tracks.safe_ratio
     p.pocket -= from_pocket
     p.safe -= from_safe
+    if from_safe and log is not None and seat is not None:
+        text = f"You paid ${cost}: ${from_pocket} from your pocket and ${from_safe} from your safe (2:1)."
+        log.append(Event("private", text, (seat,)))
     return from_pocket, from_safe
 
 
 def paid_text(cost: int, split: tuple[int, int]) -> str:
-    """How a payment was made, for the log ("$5", "$5: $3 pocket + $4 from the safe")."""
-    pocket, safe = split
-    if safe == 0:
-        return f"${cost}"
-    return f"${cost} (${pocket} pocket + ${safe} from the safe)"
+    """A payment as the public log tells it: the cost only (the safe's part is private)."""
+    return f"${cost}"

@@ -63,6 +63,21 @@ def _by_kind(state: SpeakeasyState, choice: Choice, p: Player, kind: str, arg: s
                 f"(Strength, Goons and Associate)."
             )
         return ""
+    if choice.kind == "upgrade" and kind == "up":
+        from engine.speakeasy.buildings import row_space, upgrade_cost
+
+        dn, si, ri = (int(x) for x in arg.split(":"))
+        b = state.districts[dn - 1].spaces[si].building
+        to = rules().buildings.upgrades.get(b.kind) if b is not None and b.owner == choice.seat else None
+        if to is None:
+            return "You can only upgrade your own Speakeasy or Nightclub."
+        if not p.rows[to][ri]:
+            return f"That {KIND_NAMES[to]} space of your board is already empty."
+        extra = task.m if task is not None and task.kind == "upgrade" else 0
+        cost = upgrade_cost(state, choice.seat, row_space(to, ri), extra)
+        can = money.spendable(p)
+        if cost > can:
+            return f"That upgrade costs ${cost}; you can spend at most ${can} (pocket plus half of the safe)."
     if choice.kind == "hire_goons" and kind == "hire":
         if p.goons >= len(rules().tracks.goon_costs):
             return f"All {len(rules().tracks.goon_costs)} Goon spaces are full: no more Goons can be hired."

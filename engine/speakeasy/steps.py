@@ -30,6 +30,15 @@ class Step:
     auto: Callable[[SpeakeasyState, Task, Log], None] | None = None
     skip: str | None = "Skip"
     secret: bool = False  # the options show the seat's hand or safe
+    #: The decline label when the step is a Person's step (task ``m == 1``) although the gain itself is not
+    #: optional elsewhere (design §2: every Person step is optional).
+    step_skip: str | None = None
+
+    def decline(self, task: Task) -> str | None:
+        """The decline option's label for this task, or None when it must be answered."""
+        if self.step_skip is not None and task.m == 1:
+            return self.step_skip
+        return self.skip
 
 
 STEPS: dict[str, Step] = {}
