@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from engine.core import TABLE, Choice, EngineError, Game, IllegalChoice, replay
 from engine.registry import GAMES, get_game
 
@@ -66,6 +68,14 @@ class Tally:
     def ok(self) -> bool:
         """No error, violation or mismatch."""
         return not (self.errors or self.invariant_violations or self.replay_mismatches)
+
+
+def _to_json(view: Any) -> bytes:
+    """Encode a view as strict JSON (fails on anything that is not JSON data, e.g. a set or an object)."""
+    return _view_encoder.encode(view)
+
+
+_view_encoder = msgspec.json.Encoder()
 
 
 def _bad_choices(game: Game, state: Any, rng: random.Random, seats: int) -> list[Any]:
@@ -127,7 +137,7 @@ def play_one(game: Game, players: int, seed: int, tally: Tally, *, check_every: 
                 tally.note(f"seed {seed} step {step} after {choice}: {broken[:3]}")
                 return choices
             for seat in [None, *range(players)]:
-                json.dumps(game.view(state, seat))
+                _to_json(game.view(state, seat))
     else:
         tally.errors += 1
         tally.note(f"seed {seed}: no end after {MAX_CHOICES} choices")
