@@ -106,9 +106,8 @@ def play_one(game: Game, players: int, seed: int, tally: Tally, *, check_every: 
     state = game.new(seats, options, seed)
     choices: list[Choice] = []
     tally.games += 1
-    stop = getattr(game, "selfplay_stop", None)  # a game still being built may end self-play early
     for step in range(MAX_CHOICES):
-        if game.is_over(state) or (stop is not None and stop(state)):
+        if game.is_over(state):
             tally.completed += 1
             break
         prompts = game.prompts(state)

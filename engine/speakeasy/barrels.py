@@ -67,7 +67,7 @@ def _sell_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     amount = price(state, task.seat, b.kind)
     b.barrel = False
     p = state.player(task.seat)
-    p.pocket += amount
+    eco.earn(p, "sales", amount)
     say(log, f"{p.name} sells a barrel at the {KIND_NAMES[b.kind]} in {space_name(d.number, int(si))} for ${amount}.")
     if task.n > 1:
         push(state, "sell", task.seat, n=task.n - 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.speakeasy import crew
+from engine.speakeasy import economy as eco
 from engine.speakeasy.board import KIND_NAMES, barrel_targets, district_name, is_open, space_name, zone_index
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
@@ -76,7 +77,7 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     own, rivals = _rivals(state, seat, zone)
     for rival in rivals[: max(0, d.ambush_family - own)]:
         p.pocket -= d.ambush_rival_fee
-        state.player(rival).pocket += d.ambush_rival_fee
+        eco.earn(state.player(rival), "fees", d.ambush_rival_fee)
         say(log, f"{p.name} pays {state.player(rival).name} ${d.ambush_rival_fee} for their Family Member's help.")
     crew.use_support(state, seat, crew.parse_support(code, state, seat), log)
     p.ambushes += 1
@@ -85,7 +86,7 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
         crate = d.crates[ship.crate]
         p.crates.append(ship.crate)
         ship.crate = None
-        p.pocket += crate.cash
+        eco.earn(p, "crates", crate.cash)
         say(log, f"{p.name} takes the {crate.name} Crate and ${crate.cash}.")
     room = bool(barrel_targets(state, seat)) or p.stills_barrels < rules().buildings.stills_capacity
     if room:

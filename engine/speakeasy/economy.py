@@ -16,6 +16,15 @@ from engine.speakeasy.steps import Log, mark_reveal, push, say
 VALUE_CRATES = {"vip": "vip_value", "party": "party_value", "stills": "stills_value", "fleet": "fleet_value"}
 
 
+def earn(p: Player, source: str, amount: int, to: str = "pocket") -> None:
+    """Gain money to the pocket or the safe, counting it by source (for the balance report)."""
+    if to == "safe":
+        p.safe += amount
+    else:
+        p.pocket += amount
+    p.income[source] = p.income.get(source, 0) + amount
+
+
 def crate_power(p: Player, power: str) -> int:
     """The sum of ``n`` over the player's Crates with this power."""
     crates = rules().docks.crates
@@ -136,11 +145,11 @@ def immediate(state: SpeakeasyState, seat: int, kind: str, n: int, where: list[i
     p = state.player(seat)
     r = rules()
     if kind == "pocket":
-        p.pocket += n
+        earn(p, "bonuses", n)
         say(log, f"{p.name} gains ${n}.")
     elif kind == "safe":
-        p.safe += n
-        say(log, f"{p.name} puts ${n} in the safe.", to=None)
+        earn(p, "bonuses", n, "safe")
+        say(log, f"{p.name} puts ${n} in the safe.")
     elif kind == "leverage":
         p.leverage += n
         say(log, f"{p.name} gains {n} Leverage.")
@@ -170,7 +179,7 @@ def immediate(state: SpeakeasyState, seat: int, kind: str, n: int, where: list[i
         cellar(state, seat, n, where, log)
     elif kind == "croupier":
         casinos = sum(1 for d, _i, b in buildings(state, seat) if b.kind == "casino" and operating(d, b))
-        p.pocket += n * casinos
+        earn(p, "casinos", n * casinos)
         say(log, f"{p.name}'s {casinos} Operating Casino{'s' if casinos != 1 else ''} pay ${n * casinos}.")
     else:
         return False

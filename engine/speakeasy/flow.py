@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Choice, Event, IllegalChoice, Option, Prompt, find_prompt
 from engine.speakeasy import (  # noqa: F401 - importing the step modules registers their steps
+    acts,
     barrels,
     buildings,
     cards,
@@ -12,6 +13,7 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
     gains,
     goals,
     locations,
+    luciano,
 )
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, operating
@@ -91,7 +93,7 @@ def casino_payout(state: SpeakeasyState, log: Log) -> None:
             if sp.building and sp.building.owner == seat and sp.building.kind == "casino" and operating(d, sp.building)
         )
         if n and pos < len(chart):
-            state.player(seat).pocket += n * chart[pos]
+            eco.earn(state.player(seat), "casinos", n * chart[pos])
             say(
                 log,
                 f"Turn order changed: {state.player(seat).name}'s {n} Casino{'s' if n > 1 else ''} "
@@ -127,7 +129,7 @@ def next_turn(state: SpeakeasyState, log: Log) -> bool:
         start_round(state, log)
         return True
     if state.phase != "play":
-        return False
+        return False  # "luciano" runs on its own tasks; "over" and test phases wait
     state.turn += 1
     if state.turn < len(state.order):
         begin_turn(state, state.order[state.turn], log)
@@ -136,8 +138,11 @@ def next_turn(state: SpeakeasyState, log: Log) -> bool:
         start_round(state, log)
         return True
     # Every Capo of the Act is placed: the Lucky Luciano phase comes next (Acts 1-3), the final scoring after 4.
-    state.phase = "luciano" if state.act < len(rules().tracks.capos_per_act) else "over"
     say(log, f"Act {state.act} is over: every Capo has been placed.", kind="act")
+    if state.act < len(rules().tracks.capos_per_act):
+        luciano.begin(state, log)
+        return True
+    acts.final_scoring(state, log)
     return False
 
 

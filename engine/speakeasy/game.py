@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import BadOptions, Choice, Event, IllegalChoice, OptionSpec, Prompt, Result, resolve_options
-from engine.speakeasy import flow, invariants, refusals
+from engine.speakeasy import acts, flow, invariants, refusals
 from engine.speakeasy import state as state_mod
 from engine.speakeasy.setup import new_state
 from engine.speakeasy.state import SpeakeasyState
@@ -21,7 +21,7 @@ class SpeakeasyGame:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    #: Not yet offered at the Discord table: the Lucky Luciano phase and Acts 2-4 come with engine II.
+    #: Not yet offered at the Discord table: its pictures and private screens come with the table issue.
     at_table: ClassVar[bool] = False
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> SpeakeasyState:
@@ -59,17 +59,30 @@ class SpeakeasyGame:
         return state_mod.loads(data)
 
     def is_over(self, state: SpeakeasyState) -> bool:
-        """After the final scoring (engine II)."""
+        """After the Final Scoring Round of 1933."""
         return state.phase == "over"
 
     def result(self, state: SpeakeasyState) -> Result | None:
-        """Final scores come with engine II."""
-        return None
+        """Each player's total and its parts; the winner after the tie-breakers (design §14)."""
+        if state.phase != "over":
+            return None
+        order = acts.ranking(state)
+        best = order[0]
+
+        def key(seat: int) -> tuple[int, int, int, int]:
+            p = state.player(seat)
+            return (p.final["total"], p.safe, acts.operating_count(state, seat), state.track.index(seat))
+
+        # Two seats tie completely only if they are the same seat (turn order decides last), so one winner.
+        winners = tuple(s for s in order if key(s) == key(best))
+        details = tuple(
+            f"{p.name}: ${p.final['total']} = ${p.final['pocket']} pocket + ${p.final['safe']} safe + "
+            f"${p.final['protected']} protected buildings + ${p.final['bottles']} bottles + "
+            f"${p.final['variety']} variety"
+            for p in state.players
+        )
+        return Result(tuple(p.final["total"] for p in state.players), winners, False, details)
 
     def invariants(self, state: SpeakeasyState) -> list[str]:
         """Every piece in one place, no negative amounts, levels and Infamy in range."""
         return invariants.check(state)
-
-    def selfplay_stop(self, state: SpeakeasyState) -> bool:
-        """Self-play stops at the end of Act 1 (the Lucky Luciano phase comes with engine II)."""
-        return state.phase == "luciano"

@@ -208,7 +208,7 @@ def _cook_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
         state.park_books[j] = seat
         goal = next(x for x in g.park_goals if x.id == state.park_goals[j])
         amount, where, extra = g.park_reward, f"Central Park goal {goal.id}", goal.benefit
-    p.safe += amount + bonus
+    eco.earn(p, "books", amount + bonus, "safe")
     say(log, f"{p.name} cooks the Books on {where}: ${amount + bonus} to the safe.")
     eco.gain(state, seat, extra, log)
     for _ in range(levels):

@@ -79,15 +79,15 @@ def check(state: SpeakeasyState) -> list[str]:
         bad.append(f"Port tiles: {sorted(ports)}")
     # Mobster tiles: on the board, in their decks, or boxed.
     mobsters = [d.mobster for d in state.districts if d.mobster is not None]
-    mobsters += [m for deck in state.mobster_decks.values() for m in deck] + state.mobster_box
+    mobsters += [m for deck in state.mobster_decks.values() for m in deck] + state.mobster_box + state.mobster_gone
     _once("Mobster tiles", mobsters, len(r.mobsters), bad)
     # Buildings: each player's 15 are on their rows or on the map (or lost in a Mob War, issue II).
     for i, p in enumerate(state.players):
         on_map = Counter(b.kind for d in state.districts for sp in d.spaces if (b := sp.building) and b.owner == i)
         for kind in BUILDING_KINDS:
-            total = sum(p.rows[kind]) + on_map[kind]
-            if total > len(r.buildings.rows[kind]):
-                bad.append(f"seat {i}: {total} {kind} buildings")
+            total = sum(p.rows[kind]) + on_map[kind] + p.lost_buildings.get(kind, 0)
+            if total != len(r.buildings.rows[kind]):
+                bad.append(f"seat {i}: {total} {kind} buildings, not {len(r.buildings.rows[kind])}")
     for d in state.districts:
         for sp in d.spaces:
             if sp.building is not None and sp.mobster:
@@ -120,11 +120,12 @@ def check(state: SpeakeasyState) -> list[str]:
         if p.capos + at[i] + p.capos_boxed != t.capos:
             bad.append(f"seat {i}: {p.capos} + {at[i]} + {p.capos_boxed} Capos, not {t.capos}")
     # One Capo per Person per Act is structural (a dict); booths and Park spaces hold one each.
-    # Cop District tiles: 16 on the board (Cop or face down), on the Time track, or boxed; one per district.
-    cops = sum(1 for d in state.districts if d.cop or d.cop_tile)
+    # Cop District tiles: 16, each face down on the board, replaced by the Cop standing in its district (which
+    # stands for it in this count), on the Time track, or boxed; a Cop never beside a tile.
+    tiles = sum(1 for d in state.districts if d.cop_tile or d.cop)
     if any(d.cop and d.cop_tile for d in state.districts):
         bad.append("a district holds a Cop and a Cop tile")
-    if cops + sum(len(s) for s in state.cop_stacks) + len(state.box.get("cop_tiles", [])) != len(r.cop_districts):
+    if tiles + sum(len(s) for s in state.cop_stacks) + len(state.box.get("cop_tiles", [])) != len(r.cop_districts):
         bad.append("Cop District tiles do not add up")
     # Turn order track: every seat once.
     if sorted(state.track) != list(range(n)):

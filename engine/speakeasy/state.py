@@ -92,6 +92,9 @@ class Player(msgspec.Struct):
     zone_markers: list[int]
     lost_family: int = 0  # Family Members that left the game
     ambushes: int = 0
+    lost_buildings: dict[str, int] = {}  # buildings that left the game in a Mob War, by kind
+    income: dict[str, int] = {}  # dollars gained by source (sales, casinos, crates, zones, books, ...): statistics
+    final: dict[str, int] = {}  # the final scoring's parts, once the game is over
 
 
 class SpeakeasyState(msgspec.Struct):
@@ -136,6 +139,9 @@ class SpeakeasyState(msgspec.Struct):
     war_stacks: list[list[int]] = []  # Time track: Mobster District tiles of the later Mob Wars
     cop_stacks: list[list[int]] = []  # Time track: Cop District tiles of the later patrols
     box: dict[str, list[int | str]] = {}  # boxed components by kind (mobster_districts, cop_tiles, zone_goals, ...)
+    mobster_markers: list[int] = []  # the Mobsters' Zone Control marker on each Zone track
+    mobster_gone: list[int] = []  # Mobster tiles that left the game (placed no Speakeasy, seed 001:17.1)
+    war_stats: list[list[int]] = []  # per Act 1-3: [buildings attacked, buildings lost]
     log_count: int = 0  # choices applied (for the log)
     undo_mark: int = 0  # log_count at the last reveal of hidden information or use of chance
 

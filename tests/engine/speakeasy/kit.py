@@ -170,7 +170,8 @@ def card_with(state: SpeakeasyState, seat: int, deck: str, benefit_kind: str | N
 
 def ok(state: SpeakeasyState) -> None:
     """Assert every invariant holds."""
-    assert GAME.invariants(state) == []
+    problems = GAME.invariants(state)
+    assert problems == [], problems
 
 
 def empty_hand(state: SpeakeasyState, seat: int) -> None:

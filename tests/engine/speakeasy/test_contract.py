@@ -22,7 +22,7 @@ def _random_game(players: int, seed: int, steps: int = 10_000):
     rng = random.Random(seed)
     choices = []
     for _ in range(steps):
-        if kit.GAME.selfplay_stop(state):
+        if kit.GAME.is_over(state):
             break
         p = kit.prompt(state)
         c = Choice(p.seat, p.kind, rng.choice(p.options).id)

@@ -72,16 +72,6 @@ def test_decision_a_refused_choice_names_the_reason_and_what_is_allowed():
     assert "Booth 4 costs 3 Leverage; you have 0." in msg and "allowed:" in msg
 
 
-def test_decision_self_play_stops_at_the_end_of_act_1_for_now():
-    state = kit.played(2, 9)
-    while not kit.GAME.selfplay_stop(state):
-        p = kit.prompt(state)
-        kit.answer(state, p.options[0].id)
-    assert state.phase == "luciano" and state.act == 1 and state.round == 4
-    assert all(p.capos == 0 for p in state.players)
-    assert kit.GAME.prompts(state) == []
-
-
 def test_decision_undo_mark_moves_when_a_card_is_drawn():
     state = kit.played(3, 2)
     before = state.undo_mark
@@ -130,3 +120,10 @@ def test_decision_the_associate_helps_once_per_contractor_action():
     assert not any(o.startswith("take:") for o in kit.ids(state))
     assert any(o.startswith("open:") for o in kit.ids(state))
     kit.ok(state)
+
+
+def test_decision_speakeasy_is_not_offered_at_the_table_yet():
+    from engine.registry import GAMES, TABLE_GAMES
+
+    assert "speakeasy" in GAMES and "speakeasy" not in TABLE_GAMES
+    assert "omerta" in TABLE_GAMES

@@ -1,0 +1,107 @@
+"""Between Acts (seed 000:26.1-4, design §7.2 refill) and the Final Scoring Round of 1933 (design §14)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.speakeasy import economy as eco
+from engine.speakeasy.board import buildings, operating
+from engine.speakeasy.components import BOTTLES
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import SpeakeasyState, Task
+from engine.speakeasy.steps import Log, register, say
+
+
+def return_capos(state: SpeakeasyState, log: Log) -> None:
+    """Seed 000:26.1-3: every Capo comes back from the locations; some return to the board, the rest are boxed."""
+    t = rules().tracks
+    out = Counter(state.persons.values()) + Counter(s for s in state.booths if s is not None)
+    out += Counter(state.first_place) + Counter(s for s in state.park if s is not None)
+    boxed = t.capos_boxed[state.act - 1]
+    for seat, p in enumerate(state.players):
+        back = out[seat]
+        box = min(boxed, back)
+        p.capos_boxed += box
+        p.capos += back - box
+    state.persons = {}
+    state.booths = [None] * len(state.booths)
+    state.first_place = []
+    state.park = [None] * len(state.park)
+    say(log, f"Act {state.act}: {t.capos_returned[state.act - 1]} Capos return to each board, {boxed} to the box.")
+
+
+def refill_ships(state: SpeakeasyState, log: Log) -> None:
+    """Design §7.2: every Ship back to 5 barrels; a Ship without a Crate takes the top of the stack, in order."""
+    full = rules().docks.ship_barrels
+    for ship in state.ships:
+        ship.barrels = full
+        if ship.crate is None and state.crate_stack:
+            ship.crate = state.crate_stack.pop(0)
+    say(log, "The Rum-runner Ships are refilled.")
+
+
+def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
+    from engine.speakeasy.flow import start_round
+
+    state.act += 1
+    state.phase = "play"
+    state.round = 0
+    say(log, f"Act {state.act} begins ({rules().years[f'act{state.act}']}).", kind="act")
+    return_capos(state, log)
+    refill_ships(state, log)
+    start_round(state, log)
+
+
+register("next_act", "The next Act", auto=_next_act, skip=None)
+
+
+# ---- Final scoring (design §14) ----
+
+
+def bottles(state: SpeakeasyState, seat: int) -> tuple[int, int]:
+    """Design §11.2: (value of the bottles owned, variety bonus); the Champagne Case counts as a Champagne."""
+    r = rules()
+    p = state.player(seat)
+    owned = [r.helpers.cards[h].bottle for h in p.helpers + p.screen]
+    owned += ["champagne"] * eco.crate_power(p, "champagne")
+    value = sum(r.helpers.bottle_values[b] for b in owned)
+    kinds = len(set(owned) & set(BOTTLES))
+    bonus = max((v for k, v in r.helpers.variety_bonus.items() if kinds >= k), default=0)
+    return value, bonus
+
+
+def final_scoring(state: SpeakeasyState, log: Log) -> None:
+    """Money (pocket + safe), Protected buildings, Helper bottles; nothing else scores (design §14)."""
+    r = rules()
+    state.phase = "over"
+    state.year = r.years["final"]
+    say(log, f"{state.year}: Prohibition ends. Final scoring.", kind="final")
+    for seat, p in enumerate(state.players):
+        protected = sum(r.final.protected[b.kind] for _d, _i, b in buildings(state, seat) if b.family)
+        value, bonus = bottles(state, seat)
+        p.final = {
+            "pocket": p.pocket,
+            "safe": p.safe,
+            "protected": protected,
+            "bottles": value,
+            "variety": bonus,
+        }
+        p.final["total"] = sum(p.final.values())
+        say(log, f"{p.name}: {p.final['total']} (${p.pocket} pocket + ${p.safe} safe + ${protected} protected "
+                 f"buildings + ${value + bonus} bottles).", kind="final")
+
+
+def operating_count(state: SpeakeasyState, seat: int) -> int:
+    """Operating buildings a seat owns (the second tie-breaker)."""
+    return sum(1 for d, _i, b in buildings(state, seat) if operating(d, b))
+
+
+def ranking(state: SpeakeasyState) -> list[int]:
+    """Seats best first: total, then safe money, Operating buildings, the later final turn order (design §14)."""
+    late = {seat: i for i, seat in enumerate(state.track)}
+
+    def key(seat: int) -> tuple[int, int, int, int]:
+        p = state.player(seat)
+        return (p.final["total"], p.safe, operating_count(state, seat), late[seat])
+
+    return sorted(range(len(state.players)), key=key, reverse=True)

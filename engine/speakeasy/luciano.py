@@ -1,0 +1,269 @@
+"""The Lucky Luciano phase at the end of Acts 1-3 (seed 001): Mob War, Cops Patrol Manhattan, Payout Zone Control.
+
+It runs as steps on the task stack like everything else: the automatic steps place the Mobsters, swap tiles,
+move Cops and pay; the only decisions are the owners' defences, asked in turn order, building by building.
+"""
+
+from __future__ import annotations
+
+from engine.core import Option
+from engine.speakeasy import crew
+from engine.speakeasy import economy as eco
+from engine.speakeasy.board import KIND_NAMES, district_name, is_open, operating, space_name, zone_index
+from engine.speakeasy.components import BUILDING_KINDS, ZONES
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import District, SpeakeasyState, Task
+from engine.speakeasy.steps import Log, mark_reveal, opt, push, register, say
+
+DECKS = {1: "B", 2: "C", 3: "D"}  # seed 001:5.1: the Mobster deck of each Act's war
+
+
+def begin(state: SpeakeasyState, log: Log) -> None:
+    """Queue the three steps in order (seed 001:3.1): every war district lowest first, then Cops, then payout."""
+    state.phase = "luciano"
+    say(log, f"Lucky Luciano phase after Act {state.act}: Mob War, Cops, payout.", kind="phase")
+    push(state, "next_act", -1)
+    push(state, "payout", -1)
+    push(state, "cops", -1)
+    push(state, "war_end", -1)
+    for d in reversed([d for d in state.districts if d.war_tile]):
+        push(state, "war_district", -1, n=d.number)
+    deck = state.mobster_decks.get(DECKS[state.act], [])
+    state.rng.shuffle(deck)  # seed 001:5.1: shuffled without looking
+    mark_reveal(state)
+    while len(state.war_stats) < state.act:
+        state.war_stats.append([0, 0])
+
+
+def attack(state: SpeakeasyState, d: District) -> int:
+    """Seed 001:12.1: strength (brown box) + Mob War modifier (red box) of the district's Mobster."""
+    m = rules().mobsters[d.mobster]  # type: ignore[index]
+    return m.strength + m.modifier
+
+
+def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
+    """Seed 001:6.1-9.1: the top Mobster tile, the Strength tile, Mobster Speakeasies, then the attack."""
+    r = rules()
+    d = state.districts[task.n - 1]
+    deck = state.mobster_decks[DECKS[state.act]]
+    if not deck:  # cannot happen with the shipped data (the loader checks the deck sizes)
+        return
+    mob = deck.pop(0)
+    d.mobster = mob
+    d.war_tile = False
+    state.box["mobster_districts"].append(d.number)
+    d.strength = r.mobsters[mob].strength
+    placed = 0
+    for sp in d.spaces:
+        if sp.building is None and not sp.mobster:
+            sp.mobster = True
+            placed += 1
+    say(
+        log,
+        f"Mob War: {r.mobsters[mob].name} (strength {d.strength}, attacks at {attack(state, d)}) comes to "
+        f"{district_name(d.number)} and opens {placed} Mobster Speakeas{'ies' if placed != 1 else 'y'}.",
+        kind="war",
+    )
+    # Seed 001:14.1: in turn order, each owner decides building by building (space order).
+    defences = [
+        (seat, i) for seat in state.track for i, sp in enumerate(d.spaces) if sp.building and sp.building.owner == seat
+    ]
+    push(state, "war_check", -1, n=d.number, m=placed)
+    for seat, i in reversed(defences):
+        push(state, "defend", seat, n=d.number, m=i)
+
+
+register("war_district", "Mob War", auto=_war_district, skip=None)
+
+
+def _defend_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    d = state.districts[task.n - 1]
+    b = d.spaces[task.m].building
+    if b is None or b.owner != task.seat:
+        return []
+    need = attack(state, d)
+    out = [
+        opt(f"defend:{sup.code()}", f"Defend: {sup.text()}", f"defence {need} needed", style="primary")
+        for sup in crew.supports(state, task.seat, need, zone_index(d.number))
+    ]
+    out.append(opt("lose", f"Do not defend: the {KIND_NAMES[b.kind]} leaves the game", style="danger"))
+    return out
+
+
+def lose_building(state: SpeakeasyState, d: District, index: int, log: Log) -> None:
+    """Seed 001:16.1: it leaves the game with its Family Member; its barrel (the Stills: the Stills area's
+    barrels) returns to the supply; a Mobster Speakeasy takes the space."""
+    sp = d.spaces[index]
+    b = sp.building
+    assert b is not None
+    p = state.player(b.owner)
+    if b.family:
+        p.lost_family += 1
+    if b.kind == "stills":
+        p.stills_barrels = 0
+    p.lost_buildings[b.kind] = p.lost_buildings.get(b.kind, 0) + 1
+    sp.building = None
+    sp.mobster = True
+    say(log, f"{p.name} loses the {KIND_NAMES[b.kind]} in {space_name(d.number, index)}.", kind="war")
+
+
+def _defend_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    d = state.districts[task.n - 1]
+    state.war_stats[state.act - 1][0] += 1
+    if option == "lose":
+        state.war_stats[state.act - 1][1] += 1
+        lose_building(state, d, task.m, log)
+        return
+    sup = crew.parse_support(option.split(":")[1], state, task.seat)
+    crew.use_support(state, task.seat, sup, log)
+    b = d.spaces[task.m].building
+    assert b is not None
+    say(log, f"{state.player(task.seat).name} defends the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.")
+
+
+register(
+    "defend",
+    lambda s, t: (
+        f"Mob War in {district_name(t.n)}: defend your building on space {t.m + 1} "
+        f"(attack {attack(s, s.districts[t.n - 1])})?"
+    ),
+    options=_defend_options,
+    choose=_defend_choose,
+    skip=None,
+)
+
+
+def _war_check(state: SpeakeasyState, task: Task, log: Log) -> None:
+    """Seed 001:17.1: a Mobster that placed no Speakeasy at all leaves the game; its Strength tile flips."""
+    d = state.districts[task.n - 1]
+    if any(sp.mobster for sp in d.spaces):
+        return
+    mob = d.mobster
+    assert mob is not None
+    d.mobster = None
+    d.strength_down = True
+    state.mobster_gone.append(mob)
+    say(log, f"{rules().mobsters[mob].name} finds no room in {district_name(d.number)} and leaves the game.")
+
+
+register("war_check", "Mob War", auto=_war_check, skip=None)
+
+
+def _war_end(state: SpeakeasyState, task: Task, log: Log) -> None:
+    """Seed 001:10.1, 001:19.1: box the deck's unused Mobsters; the next war's districts get their tiles."""
+    deck = DECKS[state.act]
+    state.mobster_box += state.mobster_decks.get(deck, [])
+    state.mobster_decks[deck] = []
+    if state.act <= len(state.war_stacks) and state.war_stacks[state.act - 1]:
+        stack = state.war_stacks[state.act - 1]
+        for number in stack:
+            state.districts[number - 1].war_tile = True
+        state.war_stacks[state.act - 1] = []
+        mark_reveal(state)
+        say(log, "The next Mob War will come to " + ", ".join(district_name(n) for n in sorted(stack)) + ".")
+
+
+register("war_end", "Mob War", auto=_war_end, skip=None)
+
+
+def _cops(state: SpeakeasyState, task: Task, log: Log) -> None:
+    """Seed 001:21.1-22.1: Cop tiles become Cops; after Acts 1 and 2 the next stack arrives face down.
+
+    A Cop stands for the tile it replaced (the tile's count in ``invariants``); the tile itself is out of play.
+    """
+    arrived = []
+    for d in state.districts:
+        if d.cop_tile:
+            d.cop_tile = False
+            d.cop = True
+            arrived.append(d.number)
+    if arrived:
+        say(log, "Cops arrive in " + ", ".join(district_name(n) for n in arrived) + ".", kind="cops")
+    if state.act <= len(state.cop_stacks) and state.cop_stacks[state.act - 1]:
+        coming = []
+        for number in state.cop_stacks[state.act - 1]:
+            d = state.districts[number - 1]
+            if d.cop or d.cop_tile:  # design §12: only one Cop can ever stand in a district
+                state.box["cop_tiles"].append(number)
+            else:
+                d.cop_tile = True
+                coming.append(number)
+        state.cop_stacks[state.act - 1] = []
+        mark_reveal(state)
+        if coming:
+            say(log, "Cops will come next to " + ", ".join(district_name(n) for n in coming) + ".")
+
+
+register("cops", "Cops Patrol Manhattan", auto=_cops, skip=None)
+
+
+# ---- Payout Zone Control (seed 001:25.1-34.2) ----
+
+RANK = {kind: i + 1 for i, kind in enumerate(BUILDING_KINDS)}  # Stills 1 < Speakeasy < Nightclub < Casino
+FAMILY = len(BUILDING_KINDS) + 1  # seed 001:30.1: a Family Member present ranks above every building
+
+
+def controllers(state: SpeakeasyState, d: District) -> list[int]:
+    """Who controls a district: player seats, ``[-1]`` for the Mobsters, or ``[]`` (seed 001:26.1-30.2)."""
+    if not is_open(state, d.number):
+        return []
+    protected: dict[int, int] = {}
+    best: dict[int, int] = {}
+    for sp in d.spaces:
+        b = sp.building
+        if b is None or not operating(d, b):
+            continue
+        best[b.owner] = max(best.get(b.owner, 0), RANK[b.kind])
+        if b.family:
+            protected[b.owner] = max(protected.get(b.owner, 0), RANK[b.kind])
+    if protected:  # 001:26.1: the best building with a Family Member beside it
+        top = max(protected.values())
+        return sorted(s for s, v in protected.items() if v == top)
+    if not d.cop and best:  # 001:27.1: no Cop and no Family Member: the best building
+        top = max(best.values())
+        return sorted(s for s, v in best.items() if v == top)
+    if not best and any(sp.mobster for sp in d.spaces):  # 001:28.1
+        return [-1]
+    return []  # 001:29.1
+
+
+def positions(markers: list[int], mobster: int) -> list[int]:
+    """Seed 001:33.1 quick count: a player's position is the number of markers on their space and above it
+    (the Mobsters' and their own included): tied players share the lowest position (001:32.3)."""
+    everyone = [*markers, mobster]
+    return [sum(1 for m in everyone if m >= mine) for mine in markers]
+
+
+def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
+    r = rules()
+    for p in state.players:
+        p.zone_markers = [0] * len(ZONES)  # 001:25.1
+    state.mobster_markers = [0] * len(ZONES)
+    for d in state.districts:  # 001:25.2: district by district in number order
+        z = zone_index(d.number)
+        who = controllers(state, d)
+        for seat in who:  # 001:30.3
+            if seat < 0:
+                state.mobster_markers[z] += 1
+            else:
+                state.player(seat).zone_markers[z] += 1
+        if who:
+            names = ", ".join("the Mobsters" if s < 0 else state.player(s).name for s in who)
+            say(log, f"{district_name(d.number)}: controlled by {names}.")
+    chart = r.sides[state.side].zone_payouts
+    for z, zone in enumerate(ZONES):
+        markers = [p.zone_markers[z] for p in state.players]
+        for seat, pos in enumerate(positions(markers, state.mobster_markers[z])):
+            if markers[seat] == 0:  # 001:32.4: no district controlled in this Zone, nothing paid
+                continue
+            amount = chart[z][pos - 1] if pos - 1 < len(chart[z]) else 0
+            if amount:
+                eco.earn(state.player(seat), "zones", amount, "safe")
+            say(log, f"{zone}: {state.player(seat).name} is {_ordinal(pos)} and puts ${amount} in the safe.")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+register("payout", "Payout Zone Control", auto=_payout, skip=None)
