@@ -87,8 +87,12 @@ def final_scoring(state: SpeakeasyState, log: Log) -> None:
             "variety": bonus,
         }
         p.final["total"] = sum(p.final.values())
-        say(log, f"{p.name}: {p.final['total']} (${p.pocket} pocket + ${p.safe} safe + ${protected} protected "
-                 f"buildings + ${value + bonus} bottles).", kind="final")
+        say(
+            log,
+            f"{p.name}: {p.final['total']} (${p.pocket} pocket + ${p.safe} safe + ${protected} protected "
+            f"buildings + ${value + bonus} bottles).",
+            kind="final",
+        )
 
 
 def operating_count(state: SpeakeasyState, seat: int) -> int:
