@@ -98,10 +98,12 @@ def _bad_choices(game: Game, state: Any, rng: random.Random, seats: int) -> list
     return bad
 
 
-def play_one(game: Game, players: int, seed: int, tally: Tally, *, check_every: int = 1) -> list[Choice]:
+def play_one(
+    game: Game, players: int, seed: int, tally: Tally, *, check_every: int = 1, options: dict[str, Any] | None = None
+) -> list[Choice]:
     """Play one random game, counting into ``tally``; returns its choices."""
     seats = [f"P{i + 1}" for i in range(players)]
-    options: dict[str, Any] = {}
+    options = dict(options or {})
     rng = random.Random(seed ^ 0x5EED)
     state = game.new(seats, options, seed)
     choices: list[Choice] = []
@@ -187,13 +189,15 @@ def _refuses_bad(game: Game, state: Any, rng: random.Random, players: int, tally
     return True
 
 
-def run(name: str, players: int, games: int, seed: int, check_every: int = 1) -> Tally:
-    """Play ``games`` random games of ``name``."""
+def run(
+    name: str, players: int, games: int, seed: int, check_every: int = 1, options: dict[str, Any] | None = None
+) -> Tally:
+    """Play ``games`` random games of ``name`` with these table options."""
     game = get_game(name)
     tally = Tally(name, players)
     start = time.perf_counter()
     for i in range(games):
-        play_one(game, players, seed + i, tally, check_every=check_every)
+        play_one(game, players, seed + i, tally, check_every=check_every, options=options)
     tally.seconds = time.perf_counter() - start
     return tally
 
@@ -205,11 +209,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--difficulty", type=int, help="Speakeasy solo: Jo's difficulty (1-4)")
     args = parser.parse_args(argv)
     game = get_game(args.game)
     if not game.min_players <= args.players <= game.max_players:
         parser.error(f"{game.title} takes {game.min_players} to {game.max_players} players")
-    tally = run(args.game, args.players, args.games, args.seed)
+    options = {"difficulty": args.difficulty} if args.difficulty is not None else {}
+    tally = run(args.game, args.players, args.games, args.seed, options=options)
     print(json.dumps(tally.summary()))
     return 0 if tally.ok else 1
 

@@ -17,6 +17,7 @@ def return_capos(state: SpeakeasyState, log: Log) -> None:
     t = rules().tracks
     out = Counter(state.persons.values()) + Counter(s for s in state.booths if s is not None)
     out += Counter(state.first_place) + Counter(s for s in state.park if s is not None)
+    out += Counter(state.beside_park)
     boxed = t.capos_boxed[state.act - 1]
     for seat, p in enumerate(state.players):
         back = out[seat]
@@ -27,6 +28,7 @@ def return_capos(state: SpeakeasyState, log: Log) -> None:
     state.booths = [None] * len(state.booths)
     state.first_place = []
     state.park = [None] * len(state.park)
+    state.beside_park = []
     say(log, f"Act {state.act}: {t.capos_returned[state.act - 1]} Capos return to each board, {boxed} to the box.")
 
 
@@ -49,6 +51,10 @@ def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
     say(log, f"Act {state.act} begins ({rules().years[f'act{state.act}']}).", kind="act")
     return_capos(state, log)
     refill_ships(state, log)
+    if state.jo is not None:
+        from engine.speakeasy.jo.bot import start_act
+
+        start_act(state, log)
     start_round(state, log)
 
 
@@ -93,6 +99,10 @@ def final_scoring(state: SpeakeasyState, log: Log) -> None:
             f"buildings + ${value + bonus} bottles).",
             kind="final",
         )
+    if state.jo is not None:
+        from engine.speakeasy.jo.scoring import solo_scoring
+
+        solo_scoring(state, log)
 
 
 def operating_count(state: SpeakeasyState, seat: int) -> int:

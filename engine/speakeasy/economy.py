@@ -85,6 +85,9 @@ def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
     for space in reversed(reached):
         p.rewards.append(space)
         effects = t.infamy_rewards[space]
+        if state.jo is not None and seat == state.jo.seat:
+            jo_reward(state, seat, space, effects, log)
+            continue
         if any(e.kind == "family" for e in effects) and space in p.family_track:
             # The Family Member waiting on this space joins the supply, then is placed like any gained one.
             p.family_track.remove(space)
@@ -92,6 +95,19 @@ def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
         say(log, f"{p.name} reaches Infamy {space}: {describe(effects)}.")
         gain(state, seat, effects, log)
     p.rewards.sort()
+
+
+def jo_reward(state: SpeakeasyState, seat: int, space: int, effects: tuple[Effect, ...], log: Log) -> None:
+    """Seed 003:54.1: Jo takes only the Helper card and safe-money rewards (the money into his one pool)."""
+    from engine.speakeasy.jo.bot import take_bottle
+
+    for e in effects:
+        if e.kind == "safe":
+            earn(state.player(seat), "bonuses", e.n)
+            say(log, f"Jo reaches Infamy {space}: ${e.n}.")
+        elif e.kind == "helper":
+            for _ in range(e.n):
+                take_bottle(state, seat, log)
 
 
 def gain(state: SpeakeasyState, seat: int, effects: tuple[Effect, ...], log: Log, where: tuple[int, int] | None = None):

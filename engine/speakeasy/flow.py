@@ -18,6 +18,8 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, operating
 from engine.speakeasy.components import TRACKS
+from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's steps
+from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 from engine.speakeasy.steps import SKIP, STEPS, Log, opt, push, register, say
@@ -72,7 +74,12 @@ register(
 
 
 def begin_turn(state: SpeakeasyState, seat: int, log: Log) -> None:
-    """Queue a turn: the optional Helper, the Capo (with its Person's steps), then the draw."""
+    """Queue a turn: the optional Helper, the Capo (with its Person's steps), then the draw. Jo's turn is his
+    card (seed 003:30.1-3): automatic steps, never a prompt."""
+    if state.jo is not None and seat == state.jo.seat:
+        say(log, f"{state.year} · Jo's turn.", kind="turn", seat=seat)
+        push(state, "jo_turn", seat)
+        return
     push(state, "draw", seat)
     push(state, "place", seat)
     push(state, "helper_use", seat)
@@ -86,18 +93,22 @@ def casino_payout(state: SpeakeasyState, log: Log) -> None:
     """Design §8.3: when turn order changed, each Operating Casino pays by its owner's new position."""
     chart = rules().sides[state.side].casino_payouts
     for pos, seat in enumerate(state.track):
+        if state.jo is not None and seat == state.jo.seat:
+            chart_value = jo_rules().numbers["casino_money"]  # seed 003:41.2: $5 each, whatever his place
+        else:
+            chart_value = chart[pos] if pos < len(chart) else 0
         n = sum(
             1
             for d in state.districts
             for sp in d.spaces
             if sp.building and sp.building.owner == seat and sp.building.kind == "casino" and operating(d, sp.building)
         )
-        if n and pos < len(chart):
-            eco.earn(state.player(seat), "casinos", n * chart[pos])
+        if n and chart_value:
+            eco.earn(state.player(seat), "casinos", n * chart_value)
             say(
                 log,
                 f"Turn order changed: {state.player(seat).name}'s {n} Casino{'s' if n > 1 else ''} "
-                f"pay ${n * chart[pos]}.",
+                f"pay ${n * chart_value}.",
             )
 
 
@@ -147,7 +158,11 @@ def next_turn(state: SpeakeasyState, log: Log) -> bool:
 
 
 def begin_setup(state: SpeakeasyState, seat: int, log: Log) -> None:
-    """Seed 000:20.3-8: open a building from the $15, then play a card for its setup icon."""
+    """Seed 000:20.3-8: open a building from the $15, then play a card for its setup icon (Jo: seed 003:26.2)."""
+    if state.jo is not None and seat == state.jo.seat:
+        say(log, "1920 Setup Round · Jo.", kind="turn", seat=seat)
+        push(state, "jo_setup", seat)
+        return
     push(state, "setup_card", seat)
     push(state, "setup_build", seat)
     say(log, f"1920 Setup Round · {state.player(seat).name}.", kind="turn", seat=seat)

@@ -14,13 +14,15 @@ from engine.speakeasy.view import view as view_state
 
 
 class SpeakeasyGame:
-    """Speakeasy (Vital Lacerda), 2-4 players. Solo against Jo comes with the solo issue."""
+    """Speakeasy (Vital Lacerda), 2-4 players, or 1 against Jo, the official solo bot."""
 
     name: ClassVar[str] = "speakeasy"
     title: ClassVar[str] = "Speakeasy"
-    min_players: ClassVar[int] = 2
+    min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("difficulty", "int", 2, "Solo: Jo's difficulty (1 Easy, 2 Standard, 3 Hard, 4 Brutal)", 1, 4),
+    )
     #: Not yet offered at the Discord table: its pictures and private screens come with the table issue.
     at_table: ClassVar[bool] = False
 
@@ -32,8 +34,8 @@ class SpeakeasyGame:
         """Like ``new``, with the set-up's log events."""
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions(f"Speakeasy needs {self.min_players} to {self.max_players} players, not {len(seats)}.")
-        resolve_options(self.option_specs, options)
-        return new_state(seats, seed)
+        opts = resolve_options(self.option_specs, options)
+        return new_state(seats, seed, opts["difficulty"] if len(seats) == 1 else 0)
 
     def prompts(self, state: SpeakeasyState) -> list[Prompt]:
         """The open prompt."""
@@ -66,6 +68,8 @@ class SpeakeasyGame:
         """Each player's total and its parts; the winner after the tie-breakers (design §14)."""
         if state.phase != "over":
             return None
+        if state.jo is not None:
+            return self._solo_result(state)
         order = acts.ranking(state)
         best = order[0]
 
@@ -82,6 +86,25 @@ class SpeakeasyGame:
             for p in state.players
         )
         return Result(tuple(p.final["total"] for p in state.players), winners, False, details)
+
+    def _solo_result(self, state: SpeakeasyState) -> Result:
+        """Seed 003:58.1-60.1: you win only with more money than Jo; achievements and rank after."""
+        jo = state.jo
+        assert jo is not None
+        human = 1 - jo.seat
+        p, bot = state.player(human), state.player(jo.seat)
+        won = p.final["total"] - p.final.get("achievements", 0) > bot.final["total"]
+        details = (
+            f"{p.name}: ${p.final['total']} = ${p.final['pocket']} pocket + ${p.final['safe']} safe + "
+            f"${p.final['protected']} protected buildings + ${p.final['bottles'] + p.final['variety']} bottles + "
+            f"${p.final.get('achievements', 0)} achievements",
+            f"Jo: ${bot.final['total']} = ${bot.final['pocket']} + ${bot.final['protected']} protected buildings + "
+            f"${bot.final['bottles'] + bot.final['variety']} bottles + ${bot.final['city_tiles']} City tiles",
+            f"Rank: {jo.rank}",
+        )
+        scores = [0, 0]
+        scores[human], scores[jo.seat] = p.final["total"], bot.final["total"]
+        return Result(tuple(scores), (human,) if won else (jo.seat,), False, details)
 
     def invariants(self, state: SpeakeasyState) -> list[str]:
         """Every piece in one place, no negative amounts, levels and Infamy in range."""

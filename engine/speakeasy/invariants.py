@@ -115,7 +115,7 @@ def check(state: SpeakeasyState) -> list[str]:
                 bad.append(f"seat {i}: two Books on one target")
     # Capos: on the board, at a location, or boxed.
     at = Counter(state.persons.values()) + Counter(s for s in state.booths if s is not None)
-    at += Counter(state.first_place) + Counter(s for s in state.park if s is not None)
+    at += Counter(state.first_place) + Counter(s for s in state.park if s is not None) + Counter(state.beside_park)
     for i, p in enumerate(state.players):
         if p.capos + at[i] + p.capos_boxed != t.capos:
             bad.append(f"seat {i}: {p.capos} + {at[i]} + {p.capos_boxed} Capos, not {t.capos}")
@@ -127,6 +127,19 @@ def check(state: SpeakeasyState) -> list[str]:
         bad.append("a district holds a Cop and a Cop tile")
     if tiles + sum(len(s) for s in state.cop_stacks) + len(state.box.get("cop_tiles", [])) != len(r.cop_districts):
         bad.append("Cop District tiles do not add up")
+    # Jo's action cards: each in his deck, waiting, done or boxed; his money never negative (checked above).
+    if state.jo is not None:
+        from engine.speakeasy.jo.data import jo_rules
+
+        jo = state.jo
+        cards = jo.deck + jo.discard + jo.boxed + [c for w in jo.waiting.values() for c in w]
+        if sorted(cards) != sorted(c.id for c in jo_rules().cards):
+            bad.append(f"Jo's action cards: {sorted(cards)}")
+        if sorted(jo.districts + jo.drawn) != [d.number for d in r.districts]:
+            bad.append("Jo's District cards do not add up")
+        bot = state.player(jo.seat)
+        if bot.hand or bot.goons or bot.associate is not None or bot.safe:
+            bad.append("Jo holds cards, Goons, an Associate or safe money")
     # Turn order track: every seat once.
     if sorted(state.track) != list(range(n)):
         bad.append(f"Turn Order track {state.track}")

@@ -69,8 +69,17 @@ def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
         (seat, i) for seat in state.track for i, sp in enumerate(d.spaces) if sp.building and sp.building.owner == seat
     ]
     push(state, "war_check", -1, n=d.number, m=placed)
+    jo = state.jo.seat if state.jo is not None else None
+    if jo is not None:  # Jo defends his buildings most valuable first, in his place in turn order
+        from engine.speakeasy.jo.bot import defence_order
+
+        mine = defence_order(state, jo, d)
+        defences = [(s, i) for s, i in defences if s != jo]
+        at = next((k for k, (s, _i) in enumerate(defences) if state.track.index(s) > state.track.index(jo)), None)
+        at = len(defences) if at is None else at
+        defences[at:at] = [(jo, i) for i in mine]
     for seat, i in reversed(defences):
-        push(state, "defend", seat, n=d.number, m=i)
+        push(state, "jo_defend" if seat == jo else "defend", seat, n=d.number, m=i)
 
 
 register("war_district", "Mob War", auto=_war_district, skip=None)
@@ -258,8 +267,19 @@ def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
                 continue
             amount = chart[z][pos - 1] if pos - 1 < len(chart[z]) else 0
             if amount:
-                eco.earn(state.player(seat), "zones", amount, "safe")
+                # Jo has one public pool (design §15.1): his payouts go there.
+                to = "pocket" if state.jo is not None and seat == state.jo.seat else "safe"
+                eco.earn(state.player(seat), "zones", amount, to)
             say(log, f"{zone}: {state.player(seat).name} is {_ordinal(pos)} and puts ${amount} in the safe.")
+
+    if state.jo is not None:  # for the Kingpin achievement (design §15.5)
+        human = next(s for s in range(len(state.players)) if s != state.jo.seat)
+        alone = False
+        for z in range(len(ZONES)):
+            markers = [p.zone_markers[z] for p in state.players]
+            if markers[human] and positions(markers, state.mobster_markers[z])[human] == 1:
+                alone = True
+        state.jo.kingpin.append(alone)
 
 
 def _ordinal(n: int) -> str:

@@ -8,15 +8,21 @@ from engine.core import Event, Rng
 from engine.speakeasy.board import district_name
 from engine.speakeasy.components import BUILDING_KINDS, LEVEL_TRACKS, TRACKS, ZONES
 from engine.speakeasy.loader import rules
-from engine.speakeasy.state import District, Player, Ship, Space, SpeakeasyState
+from engine.speakeasy.state import District, JoState, Player, Ship, Space, SpeakeasyState
 from engine.speakeasy.steps import Log, say
 
 
-def new_state(seats: Sequence[str], seed: int) -> tuple[SpeakeasyState, list[Event]]:
-    """A set-up game waiting for the last player in turn order to open a building in the 1920 Setup Round."""
+def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[SpeakeasyState, list[Event]]:
+    """A set-up game waiting for the last player in turn order to open a building in the 1920 Setup Round.
+
+    One seat is a solo game against Jo (seed 003): the 2-player set-up with Jo in the second seat.
+    """
     from engine.speakeasy.flow import advance, begin_setup
 
     r = rules()
+    solo = len(seats) == 1
+    if solo:
+        seats = [seats[0], "Jo"]
     n = len(seats)
     side = r.side_for(n)
     rng = Rng(seed & ((1 << 64) - 1))
@@ -37,7 +43,11 @@ def new_state(seats: Sequence[str], seed: int) -> tuple[SpeakeasyState, list[Eve
     _docks(state)  # step 8
     # Step 9: barrels, Cops, money, Leverage and Goons are unlimited supplies (design §1.5.6).
     _players(state, seats)  # step 10
+    if solo:
+        _jo_player(state, 1, difficulty, log)
     for seat in range(n):
+        if state.jo is not None and seat == state.jo.seat:
+            continue  # Jo has no Operations cards (seed 003:38.1)
         for deck in TRACKS:
             state.players[seat].hand.append(state.decks[deck].pop(0))
     # Step 11: a random starting player, the others clockwise (seed 000:20.1-2).
@@ -51,6 +61,30 @@ def new_state(seats: Sequence[str], seed: int) -> tuple[SpeakeasyState, list[Eve
     begin_setup(state, state.order[0], log)
     advance(state, log)
     return state, log
+
+
+def _jo_player(state: SpeakeasyState, seat: int, difficulty: int, log: Log) -> None:
+    """Seed 003:11.1-16.1: Jo's pieces (no Strength marker, Trucks, Associate, safe or money), then his decks."""
+    from engine.speakeasy.jo import bot
+    from engine.speakeasy.jo.data import jo_rules
+
+    jr = jo_rules()
+    p = state.players[seat]
+    p.pocket = p.safe = p.leverage = 0
+    p.goons = 0
+    p.capos = jr.numbers["capos"]
+    p.infamy = jr.numbers["infamy_start"]
+    p.family_track = []  # his Family Members are beside his board
+    p.family_supply = jr.numbers["family"]
+    p.book_supply = jr.numbers["books"]
+    p.rows = {
+        "stills": [True],
+        "speakeasy": [True] * jr.numbers["speakeasies"],
+        "nightclub": [True] * jr.numbers["nightclubs"],
+        "casino": [True] * jr.numbers["casinos"],
+    }
+    state.jo = JoState(seat, difficulty or jr.default_difficulty)
+    bot.set_up(state, state.jo.difficulty, log)
 
 
 def _mobsters(state: SpeakeasyState, log: Log) -> None:

@@ -97,6 +97,24 @@ class Player(msgspec.Struct):
     final: dict[str, int] = {}  # the final scoring's parts, once the game is over
 
 
+class JoState(msgspec.Struct):
+    """Jo, the solo bot (seed 003): his decks and what his rules remember."""
+
+    seat: int
+    difficulty: int
+    deck: list[str] = []  # his action deck for this Act, top first (face down: never shown)
+    waiting: dict[str, list[str]] = {}  # decks 3 and 4, waiting for Acts 2 and 3
+    discard: list[str] = []  # cards he has done (face up)
+    boxed: list[str] = []
+    districts: list[int] = []  # his District deck, top first (face down)
+    drawn: list[int] = []  # District cards drawn since the last reshuffle
+    icons: list[str] = []  # District-card icons already used this turn (seed 003:50.3-4)
+    card: str = ""  # the card of his latest turn
+    kingpin: list[bool] = []  # per payout: the player alone in 1st place on at least one Zone
+    achievements: list[str] = []
+    rank: str = ""
+
+
 class SpeakeasyState(msgspec.Struct):
     """A whole game."""
 
@@ -142,6 +160,8 @@ class SpeakeasyState(msgspec.Struct):
     mobster_markers: list[int] = []  # the Mobsters' Zone Control marker on each Zone track
     mobster_gone: list[int] = []  # Mobster tiles that left the game (placed no Speakeasy, seed 001:17.1)
     war_stats: list[list[int]] = []  # per Act 1-3: [buildings attacked, buildings lost]
+    beside_park: list[int] = []  # Capos Jo bumped when the Park was full (design §2), by seat
+    jo: JoState | None = None  # solo games only
     log_count: int = 0  # choices applied (for the log)
     undo_mark: int = 0  # log_count at the last reveal of hidden information or use of chance
 

@@ -37,3 +37,15 @@ def test_selfplay_speakeasy_300_complete_games_without_errors(players):
     assert tally.ok and not tally.messages, summary
     # Every game is the Setup Round plus 11 rounds: at least 12 turns' worth of choices per player.
     assert tally.choices >= 300 * players * 12, summary
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("difficulty", [1, 2, 3, 4])
+def test_selfplay_speakeasy_solo_against_jo_250_games_per_difficulty(difficulty):
+    """Issue "Jo": 1,000 complete solo games in all (250 per difficulty), a random player against Jo, clean.
+    Jo's money never goes negative (an invariant) and he never pays for a building or a barrel (his only
+    spending is the Mob War: ``test_jo_spends_money_only_in_mob_wars``)."""
+    tally = run("speakeasy", 1, 250, seed=1000 * difficulty, options={"difficulty": difficulty})
+    summary = tally.summary()
+    assert tally.completed == 250, summary
+    assert tally.ok and not tally.messages, summary

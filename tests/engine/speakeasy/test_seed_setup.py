@@ -109,14 +109,16 @@ def board_signature(state) -> list:
 # --- Game Overview (000:1.1-000:4.1), components (000:6.1), the Game Setup heading (000:8.1) ----------------------
 
 
-def test_000_1_1_a_game_seats_2_to_4_players():
-    """000:1.1 Game Overview: a Speakeasy game is created for 2, 3 or 4 players; other counts are refused (solo
-    against Jo comes with the solo issue)."""
+def test_000_1_1_a_game_seats_1_to_4_players():
+    """000:1.1 Game Overview: a Speakeasy game is created for 2, 3 or 4 players, or 1 against Jo (seed 003);
+    other counts are refused."""
     for n in (2, 3, 4):
         state = kit.new(n)
         assert len(state.players) == n
         kit.ok(state)
-    for n in (1, 5):
+    solo = kit.GAME.new(["Ann"], {}, 1)
+    assert [p.name for p in solo.players] == ["Ann", "Jo"] and solo.jo is not None
+    for n in (0, 5):
         with pytest.raises(BadOptions):
             kit.GAME.new([f"P{i}" for i in range(n)], {}, 1)
     assert kit.GAME.title == "Speakeasy"
