@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHES = (
     ["-m", "bench.selfplay_speed"],
     ["-m", "bench.speakeasy_engine"],
+    ["-m", "bench.jo"],
+    ["-m", "bench.balance"],
     ["-m", "bench.render_omerta"],
     ["-m", "bench.click_roundtrip"],
 )

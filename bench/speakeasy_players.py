@@ -59,10 +59,12 @@ def greedy_choice(state: SpeakeasyState, prompt: Prompt, rng: random.Random | No
     return Choice(prompt.seat, prompt.kind, best)
 
 
-def play(players: int, seed: int, greedy_seats: frozenset[int] = frozenset()) -> tuple[SpeakeasyState, list[Choice]]:
-    """A complete game: ``greedy_seats`` play greedy, the others random. Returns the final state and choices."""
+def play(
+    players: int, seed: int, greedy_seats: frozenset[int] = frozenset(), options: dict | None = None
+) -> tuple[SpeakeasyState, list[Choice]]:
+    """A complete game (one player: against Jo): ``greedy_seats`` play greedy, the others random."""
     rng = random.Random(seed ^ 0xBA1A)
-    state = GAME.new([f"P{i + 1}" for i in range(players)], {}, seed)
+    state = GAME.new([f"P{i + 1}" for i in range(players)], options or {}, seed)
     choices: list[Choice] = []
     while not GAME.is_over(state):
         if len(choices) > 20_000:
