@@ -204,7 +204,8 @@ def _upgrade_options(state: SpeakeasyState, task: Task) -> list[Option]:
                 out.append(
                     opt(
                         f"up:{d.number}:{i}:{rs.index}",
-                        f"Upgrade {KIND_NAMES[b.kind]} in {space_name(d.number, i)} to {row_label(rs, cost)}",
+                        f"Upgrade {KIND_NAMES[b.kind]} in {space_name(d.number, i)} to {KIND_NAMES[to]} ${cost}",
+                        f"uncovers {eco.describe(rs.benefit)}",
                     )
                 )
     return out

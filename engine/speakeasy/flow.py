@@ -22,7 +22,7 @@ from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's st
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import SKIP, STEPS, Log, opt, push, register, say
+from engine.speakeasy.steps import SKIP, STEPS, Log, mark_reveal, opt, push, register, say
 
 # ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
 
@@ -76,6 +76,7 @@ register(
 def begin_turn(state: SpeakeasyState, seat: int, log: Log) -> None:
     """Queue a turn: the optional Helper, the Capo (with its Person's steps), then the draw. Jo's turn is his
     card (seed 003:30.1-3): automatic steps, never a prompt."""
+    mark_reveal(state)  # undo never reaches into an earlier turn
     if state.jo is not None and seat == state.jo.seat:
         say(log, f"{state.year} · Jo's turn.", kind="turn", seat=seat)
         push(state, "jo_turn", seat)

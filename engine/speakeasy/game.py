@@ -106,6 +106,11 @@ class SpeakeasyGame:
         scores[human], scores[jo.seat] = p.final["total"], bot.final["total"]
         return Result(tuple(scores), (human,) if won else (jo.seat,), False, details)
 
+    def undo_floor(self, state: SpeakeasyState) -> int:
+        """How many of the game's choices can never be undone: everything up to the last revealed card, tile
+        or shuffle, and everything before the current turn (issue "at the table": undo)."""
+        return state.undo_mark
+
     def invariants(self, state: SpeakeasyState) -> list[str]:
         """Every piece in one place, no negative amounts, levels and Infamy in range."""
         return invariants.check(state)

@@ -72,5 +72,6 @@ def opt(id_: str, label: str, detail: str = "", style: str = "secondary") -> Opt
 
 
 def mark_reveal(state: SpeakeasyState) -> None:
-    """Hidden information was revealed or chance was used by the choice being applied: undo stops here."""
-    state.undo_mark = state.log_count + 1
+    """Hidden information was revealed or chance was used by the choice being applied (or a new turn began):
+    undo may never take back this choice or any before it. ``undo_mark`` is the number of choices fixed."""
+    state.undo_mark = state.log_count
