@@ -6,6 +6,7 @@ finds its game, and a click on an outdated board is refused politely (the servic
 * ``pl|game|version|kind|option|flag``: one option of a prompt (flag ``!`` = confirmed risky step).
 * ``ps|game|version|kind|page``: a select menu of options (more than fit as buttons).
 * ``pm|game|version``: "My options", the clicker's own questions, privately.
+* ``un|game|version``: "Undo", take back the clicker's own last step of this turn.
 * ``lb|game|action``: the lobby's join / leave / start / abandon buttons.
 """
 
@@ -159,7 +160,30 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<
         await interaction.client.get_cog("Lobby").on_lobby_button(interaction, self.gid, self.action)  # type: ignore[attr-defined]
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, LobbyButton)
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un\|(?P<gid>\d+)\|(?P<version>\d+)"):
+    """Takes back the clicker's own last step of the current turn (the service says when it cannot)."""
+
+    def __init__(self, gid: int, version: int) -> None:
+        self.gid, self.version = gid, version
+        super().__init__(
+            discord.ui.Button(
+                label="Undo my last step", style=discord.ButtonStyle.secondary, custom_id=f"un|{gid}|{version}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> UndoButton:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the Play cog."""
+        await _handler(interaction).on_undo(interaction, self.gid, self.version)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, UndoButton, LobbyButton)
 
 
 def lobby_view(gid: int) -> discord.ui.View:
@@ -179,7 +203,9 @@ def _merge(prompts: list[Prompt]) -> dict[str, list[Option]]:
     return out
 
 
-def prompt_view(table: Table, prompts: list[Prompt], *, mine_button: bool) -> discord.ui.View | None:
+def prompt_view(
+    table: Table, prompts: list[Prompt], *, mine_button: bool, undo_button: bool = False
+) -> discord.ui.View | None:
     """Buttons (or select menus when there are many options) for these prompts, within Discord's limits."""
     view = discord.ui.View(timeout=None)
     rows_left = 5 - (1 if mine_button else 0)
@@ -205,13 +231,18 @@ def prompt_view(table: Table, prompts: list[Prompt], *, mine_button: bool) -> di
         mine = MineButton(table.id, table.version)
         mine.item.row = 4
         view.add_item(mine)
+    if undo_button:
+        undo = UndoButton(table.id, table.version)
+        undo.item.row = 4
+        view.add_item(undo)
     return view if view.children else None
 
 
-def public_view(table: Table) -> discord.ui.View | None:
-    """The board's buttons: every question whose options show nothing secret, plus "My options"."""
+def public_view(table: Table, *, undo: bool = False) -> discord.ui.View | None:
+    """The board's buttons: every question whose options show nothing secret, "My options", and "Undo" when the
+    player being waited for could take back a step."""
     prompts = table.prompts()
     if not prompts:
         return None
     public = [p for p in prompts if not p.secret]
-    return prompt_view(table, public, mine_button=True)
+    return prompt_view(table, public, mine_button=True, undo_button=undo)

@@ -236,6 +236,43 @@ class LobbyCog(commands.Cog, name="Lobby"):
         lines = await self.bot.service.public_log(table)
         await interaction.followup.send(clip_message("\n".join(lines[-20:]) or "No moves yet."), ephemeral=True)
 
+    @game.command(name="skip", description="Skip an idle player's turn: the table takes the default choices (host)")
+    async def skip(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game skip``: each of the waited-for player's questions gets its default (decline, or the first)."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.skip(await self._resolve(interaction, game), user)
+
+        await self._run(interaction, work)
+
+    @game.command(name="substitute", description="Give a player's seat to someone else (host)")
+    @app_commands.describe(player="The seated player to replace", substitute="Who takes the seat")
+    async def substitute(
+        self, interaction: discord.Interaction, player: discord.User, substitute: discord.User, game: int | None = None
+    ) -> None:
+        """``/game substitute``: the seat keeps its name in the game; the new player gets its buttons and DMs."""
+        user = user_of(interaction)
+        new = User(substitute.id, substitute.display_name)
+
+        async def work() -> Notice:
+            return await self.bot.service.substitute(await self._resolve(interaction, game), user, player.id, new)
+
+        await self._run(interaction, work)
+
+    @game.command(name="undo", description="Take back your own last step of this turn")
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game undo``: the same as the board's Undo button."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.undo(await self._resolve(interaction, game), user)
+
+        await self._run(interaction, work)
+
+    skip.autocomplete("game")(game_id_autocomplete)
+    substitute.autocomplete("game")(game_id_autocomplete)
+    undo.autocomplete("game")(game_id_autocomplete)
     join.autocomplete("game")(game_id_autocomplete)
     leave.autocomplete("game")(game_id_autocomplete)
     start.autocomplete("game")(game_id_autocomplete)

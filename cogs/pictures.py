@@ -20,6 +20,8 @@ class GamePictures:
     headline: Callable[[dict[str, Any]], str]
     summary: Callable[[dict[str, Any]], str]
     private_note: Callable[[dict[str, Any]], str]
+    #: the standing private screen (e.g. Speakeasy's safe screen) from a seat's own view; None: no screen
+    screen: Callable[[dict[str, Any]], str] | None = None
 
 
 PICTURES: dict[str, GamePictures] = {

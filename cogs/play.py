@@ -106,6 +106,17 @@ class PlayCog(commands.Cog, name="Play"):
         else:
             await interaction.followup.send(clip_message(text), ephemeral=True, view=view)
 
+    async def on_undo(self, interaction: discord.Interaction, gid: int, version: int) -> None:
+        """ "Undo my last step": the service checks it is the clicker's own step of this turn."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            notice = await self.bot.service.undo(gid, user_of(interaction), version)
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await self._reply(interaction, notice)
+        await self.bot.publisher.publish(notice)
+
     async def on_mine(self, interaction: discord.Interaction, gid: int) -> None:
         """The clicker's own questions and private note, ephemerally."""
         await interaction.response.defer(ephemeral=True, thinking=True)

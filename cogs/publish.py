@@ -41,6 +41,8 @@ class Publisher:
         # not overwrite a newer board when a player clicks quickly
         self._board_locks: dict[int, asyncio.Lock] = {}
         self._board_version: dict[int, int] = {}
+        #: the last safe-screen text sent per (game, user), so an unchanged screen is not edited again
+        self._screens: dict[tuple[int, int], str] = {}
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         """A channel from the cache, or fetched."""
@@ -84,6 +86,8 @@ class Publisher:
                 )
         if notice.board_changed:
             await self.post_board(table, notice.public, notice.ping, new=notice.new_turn or notice.finished)
+        if pics.screen is not None:
+            await self.update_screens(table)
         if notice.race_deadline is not None:
             self.bot.get_cog("Play").schedule_race(table.id, table.version, notice.race_deadline)  # type: ignore[union-attr]
 
@@ -101,7 +105,9 @@ class Publisher:
         png = await render(PICTURES[table.game.name].table, view)
         content = self.board_text(table, log_lines, ping)
         file = discord.File(io.BytesIO(png), filename="table.png")
-        components = public_view(table)
+        waiting = next((p.seat for p in table.prompts() if p.race is None), None)
+        undo = await self.bot.service.can_undo(table, waiting)
+        components = public_view(table, undo=undo)
         channel = await self.channel(table.row.channel_id)
         current = await self.bot.service.store.get_message(table.id, "board")
         if current is not None and not new:
@@ -115,6 +121,48 @@ class Publisher:
                 pass  # deleted by someone: post anew
         message = await channel.send(content, file=file, view=components, allowed_mentions=mentions(ping))
         await self.bot.service.store.set_message(table.id, "board", message.channel.id, message.id)
+
+    async def update_screens(self, table: Table) -> None:
+        """Each player's safe screen: one private message the bot edits when it changes (by DM, or in the
+        player's private thread when DMs are closed)."""
+        screen = PICTURES[table.game.name].screen
+        if screen is None or table.state is None:
+            return
+        store = self.bot.service.store
+        for seat in table.seats:
+            if seat.user_id <= 0:
+                continue
+            view = table.view(seat.seat)
+            assert view is not None
+            text = clip_message(f"**Game #{table.id} · {table.game.title} · your safe screen**\n{screen(view)}")
+            key = (table.id, seat.user_id)
+            if self._screens.get(key) == text:
+                continue
+            kind = f"screen:{seat.user_id}"
+            row = await store.get_message(table.id, kind)
+            if row is not None:
+                try:
+                    channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                    await channel.get_partial_message(row.message_id).edit(content=text)  # type: ignore[union-attr]
+                    self._screens[key] = text
+                    continue
+                except (discord.NotFound, discord.Forbidden):
+                    pass
+            message = await self._send_private(table, seat.user_id, text)
+            if message is not None:
+                await store.set_message(table.id, kind, message.channel.id, message.id)
+                self._screens[key] = text
+
+    async def _send_private(self, table: Table, user_id: int, text: str) -> discord.Message | None:
+        """One private message: by DM, or in the private thread when DMs are closed."""
+        seat = next((s for s in await self.bot.service.store.get_seats(table.id) if s.user_id == user_id), None)
+        if seat is not None and not seat.dm_blocked:
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                return await user.send(text)
+            except discord.Forbidden:
+                await self.bot.service.store.set_seat_dm_blocked(table.id, user_id, True)
+        return await self.tell_in_thread(table, user_id, text)
 
     async def tell(self, table: Table, user_id: int, lines: list[str]) -> None:
         """Private lines to one player: by DM, or in their private thread when DMs are closed."""
@@ -132,7 +180,7 @@ class Publisher:
                 log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
         await self.tell_in_thread(table, user_id, text)
 
-    async def tell_in_thread(self, table: Table, user_id: int, text: str) -> None:
+    async def tell_in_thread(self, table: Table, user_id: int, text: str) -> discord.Message:
         """The player's private thread in the game's channel, made on first use (only they and the bot see it)."""
         store = self.bot.service.store
         seats = await store.get_seats(table.id)
@@ -152,4 +200,4 @@ class Publisher:
             await thread.add_user(discord.Object(user_id))  # type: ignore[union-attr]
             if seat is not None:
                 await store.set_seat_thread(table.id, user_id, thread.id)  # type: ignore[union-attr]
-        await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+        return await thread.send(text, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]

@@ -34,6 +34,29 @@ from store import AlreadySeated, Store
 
 #: How many games one channel may have open at once (lobby or active); a guard against spam.
 MAX_OPEN_GAMES_PER_CHANNEL = 10
+#: The record of an undo: it takes back the latest choice still in effect (the record stays append-only).
+UNDO_KIND = "_undo"
+#: At most this many default choices when the host skips a player's turn (a guard against a loop).
+MAX_SKIP_CHOICES = 500
+
+
+def effective_choices(raw: list[str]) -> list[Choice]:
+    """The choices in effect: each undo record takes back the latest choice before it."""
+    out: list[Choice] = []
+    for item in raw:
+        choice = load_choice(item)
+        if choice.kind == UNDO_KIND:
+            if out:
+                out.pop()
+        else:
+            out.append(choice)
+    return out
+
+
+def default_option(prompt: Prompt) -> str:
+    """The choice the table takes for an idle player (documented in docs/rules): decline when the question
+    may be declined, otherwise the first option offered."""
+    return "skip" if prompt.option("skip") is not None else prompt.options[0].id
 
 
 class SeatBot(Protocol):
@@ -93,7 +116,7 @@ class TableService:
     def _replay(self, table: Table, choices: list[str]) -> Any:
         names = [s.name for s in table.seats]
         options = json.loads(table.row.options)
-        return replay(table.game, names, options, table.row.seed, [load_choice(c) for c in choices])
+        return replay(table.game, names, options, table.row.seed, effective_choices(choices))
 
     async def list_games(self, guild_id: int, channel_id: int | None = None, *, open_only: bool = True) -> list[Table]:
         """Games in a guild (or one channel), lobby and active ones by default."""
@@ -387,15 +410,157 @@ class TableService:
                 notice.public.extend(result.details)
 
     async def public_log(self, table: Table) -> list[str]:
-        """Every public log line of a game, rebuilt from its record (the log is not stored twice)."""
+        """Every public log line of a game, rebuilt from its record (the log is not stored twice). An undo is
+        logged where it happened; the steps it took back stay in the log."""
         if table.row.status == "lobby":
             return []
         names = [s.name for s in table.seats]
-        state, events = table.game.start(names, json.loads(table.row.options), table.row.seed)
+        options = json.loads(table.row.options)
+        state, events = table.game.start(names, options, table.row.seed)
         lines = [e.text for e in events if e.to is None]
+        done: list[Choice] = []
         for raw in await self.store.get_choices(table.id):
-            lines += [e.text for e in table.game.apply(state, load_choice(raw)) if e.to is None]
+            choice = load_choice(raw)
+            if choice.kind == UNDO_KIND:
+                if done:
+                    done.pop()
+                    state = replay(table.game, names, options, table.row.seed, done)
+                lines.append(f"↩ {table.name_of(choice.seat)} takes back their last step.")
+                continue
+            done.append(choice)
+            lines += [e.text for e in table.game.apply(state, choice) if e.to is None]
         return lines
+
+    # --- undo, skip, substitute ------------------------------------------------------------------------------
+
+    def undo_check(self, table: Table, seat: int, effective: list[Choice]) -> str | None:
+        """Why ``seat`` may not undo now, or ``None`` when it may."""
+        floor_of = getattr(table.game, "undo_floor", None)
+        if floor_of is None:
+            return f"{table.game.title} has no undo."
+        if not effective:
+            return "There is nothing to take back yet."
+        last = effective[-1]
+        if last.seat != seat:
+            return f"Only your own steps can be taken back; the last step was {table.name_of(last.seat)}'s."
+        if len(effective) <= floor_of(table.state):
+            return "You cannot take back a step once a card, tile or chance was revealed, or from an earlier turn."
+        return None
+
+    async def can_undo(self, table: Table, seat: int | None) -> bool:
+        """Whether ``seat`` could undo its last step now (for showing the button)."""
+        if seat is None or table.row.status != "active" or getattr(table.game, "undo_floor", None) is None:
+            return False
+        return self.undo_check(table, seat, effective_choices(await self.store.get_choices(table.id))) is None
+
+    async def undo(self, game_id: int, user: User, version: int | None = None) -> Notice:
+        """Take back the player's own last step of this turn (issue "at the table": undo, logged, not hidden)."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if table.row.status != "active":
+                raise ServiceError(f"Game #{game_id} is {table.row.status}; there is nothing to undo.")
+            seat = table.seat_of(user.id)
+            if seat is None:
+                raise ServiceError(f"You are not seated in game #{game_id}.")
+            if version is not None and version != table.version:
+                raise StaleClick(
+                    "That button belongs to an older board; the game has moved on. Use the latest message."
+                )
+            effective = effective_choices(await self.store.get_choices(game_id))
+            why = self.undo_check(table, seat, effective)
+            if why is not None:
+                raise ServiceError(why)
+            names = [s.name for s in table.seats]
+            options = json.loads(table.row.options)
+            before = replay(table.game, names, options, table.row.seed, effective[:-1])
+            undone = effective[-1]
+            prompt = next(
+                (p for p in table.game.prompts(before) if p.seat == undone.seat and p.kind == undone.kind), None
+            )
+            opt = prompt.option(undone.option) if prompt else None
+            label = opt.label if opt else undone.option
+            record = Choice(seat, UNDO_KIND, "1")
+            ok = await self.store.append_choices(
+                game_id,
+                table.version,
+                [(dump_choice(record), user.id)],
+                table.game.dumps(before).decode(),
+                self.clock(),
+            )
+            if not ok:
+                raise StaleClick("Someone else moved first; the board has changed. Use the latest message.")
+            table = await self.load(game_id)
+            notice = Notice(
+                table,
+                public=[f"↩ {table.name_of(seat)} takes back: {label}."],
+                reply="Step taken back.",
+                board_changed=True,
+            )
+            await self._after_move(notice, [])
+            return notice
+
+    async def skip(self, game_id: int, user: User) -> Notice:
+        """The host (or an admin) skips an idle player's turn: the table takes the default choice for each of
+        that player's questions (``default_option``) until someone else must decide."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if table.row.status != "active":
+                raise ServiceError(f"Game #{game_id} is {table.row.status}; there is no turn to skip.")
+            self._need_host(table, user, "skip a turn in")
+            waiting = [p for p in table.prompts() if p.seat != TABLE and p.race is None]
+            if not waiting:
+                raise ServiceError("Nobody is being waited for right now.")
+            seat = waiting[0].seat
+            state = table.game.loads(table.game.dumps(table.state))
+            moves: list[tuple[Choice, int | None]] = []
+            labels: list[str] = []
+            for _ in range(MAX_SKIP_CHOICES):
+                mine = [p for p in table.game.prompts(state) if p.seat == seat and p.race is None]
+                if not mine or table.game.is_over(state):
+                    break
+                option = default_option(mine[0])
+                choice = Choice(seat, mine[0].kind, option)
+                labels.append(mine[0].option(option).label)  # type: ignore[union-attr]
+                table.game.apply(state, choice)
+                moves.append((choice, None))
+            preface = [
+                f"{user.name} skips {table.name_of(seat)}'s turn: "
+                + "; ".join(labels[:6])
+                + (" …" if len(labels) > 6 else "")
+                + "."
+            ]
+            notice = await self._commit(table, moves, preface=preface)
+            notice.reply = f"Skipped {table.name_of(seat)}'s turn ({len(moves)} default choices)."
+            return notice
+
+    async def substitute(self, game_id: int, user: User, seat_user: int, new: User) -> Notice:
+        """The host (or an admin) gives a player's seat to someone else; the seat keeps its name in the game."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if table.row.status not in ("lobby", "active"):
+                raise ServiceError(f"Game #{game_id} is {table.row.status}.")
+            self._need_host(table, user, "substitute a player in")
+            seat = table.seat_of(seat_user)
+            if seat is None:
+                raise ServiceError(f"<@{seat_user}> has no seat in game #{game_id}.")
+            if table.seat_of(new.id) is not None:
+                raise ServiceError(f"{new.name} already has a seat in game #{game_id}.")
+            try:
+                await self.store.replace_seat_user(game_id, seat, new.id, table.name_of(seat))
+            except AlreadySeated:
+                raise ServiceError(f"{new.name} already has a seat in game #{game_id}.") from None
+            await self.store.clear_reminders(game_id, seat_user)
+            table = await self.load(game_id)
+            notice = Notice(
+                table,
+                public=[f"{new.name} now plays {table.name_of(seat)}'s seat."],
+                reply="Seat handed over.",
+                board_changed=True,
+            )
+            if table.prompts_for(seat):
+                await self.store.set_reminder(game_id, new.id, "turn", self.clock() + self.settings.reminder_first_s)
+                notice.ping = [new.id]
+            return notice
 
     # --- reminders -----------------------------------------------------------------------------------------
 
