@@ -21,6 +21,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.lobby import LobbyCog
 from cogs.play import PlayCog
 from cogs.publish import Publisher
+from cogs.rules import RulesCog
 from service import Settings, TableService
 from store import Store
 
@@ -65,6 +66,7 @@ class TableBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(LobbyCog(self))
         await self.add_cog(PlayCog(self))
+        await self.add_cog(RulesCog(self))
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

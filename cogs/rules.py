@@ -1,0 +1,145 @@
+"""``/rules TOPIC`` (the rules as implemented, by topic) and ``/log`` (a game's recent public moves)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.publish import clip_message
+from service import ServiceError, Table, rules_text
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+#: ``/rules`` answers with at most this many messages (the response and its follow-ups).
+MAX_RULE_MESSAGES = 3
+#: Log lines shown by ``/log`` (as ``/game log``).
+LOG_LINES = 20
+#: Discord's limits for autocomplete.
+MAX_CHOICES = 25
+CHOICE_MAX = 100
+
+GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in rules_text.games().items()]
+
+NONE = discord.AllowedMentions.none()
+
+
+def topic_choice(topic: rules_text.Topic) -> app_commands.Choice[str]:
+    """An autocomplete choice: the game and title as name (≤ 100 characters), the topic key as value."""
+    name = topic.label if len(topic.label) <= CHOICE_MAX else topic.label[: CHOICE_MAX - 1].rstrip() + "…"
+    return app_commands.Choice(name=name, value=topic.key[:CHOICE_MAX])
+
+
+def overflow_note(topic: rules_text.Topic) -> str:
+    """The line that ends a topic too long for three messages: how to ask for less."""
+    if topic.children:
+        first = rules_text.short_title(topic.children[0])
+        return f"-# There is more. Ask for one part of it, e.g. `/rules topic:{first}`."
+    return (
+        "-# There is more. For one rule, type a word of it in `/rules topic:` and pick a narrower section; "
+        f"the whole section is in docs/rules/{topic.game}.md."
+    )
+
+
+class RulesCog(commands.Cog, name="Rules"):
+    """The rules by topic and a game's public log, both answered privately."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    # --- /rules --------------------------------------------------------------------------------------------
+
+    async def topic_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Topics matching what has been typed, across both games or the chosen one."""
+        game = getattr(interaction.namespace, "game", None)
+        game = game if isinstance(game, str) and game else None
+        found = rules_text.search(current, game) if current.strip() else rules_text.topics(game)
+        return [topic_choice(t) for t in found[:MAX_CHOICES]]
+
+    @app_commands.command(name="rules", description="Read the rules as this bot plays them, by topic")
+    @app_commands.describe(topic="A rule topic, e.g. Mob War or The snap", game="Only this game's topics")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(topic=topic_autocomplete)
+    async def rules(
+        self, interaction: discord.Interaction, topic: str, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        """``/rules``: the topic's rules and the seed's wording, privately, in up to three messages."""
+        game_name = game.value if game is not None else None
+        found = rules_text.find(topic, game_name)
+        if found is None:
+            await interaction.response.send_message(self.unknown_topic(topic, game_name), ephemeral=True)
+            return
+        messages = rules_text.rule_text(found, max_messages=MAX_RULE_MESSAGES, overflow=overflow_note(found))
+        await interaction.response.send_message(messages[0], ephemeral=True, allowed_mentions=NONE)
+        for text in messages[1:]:
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
+
+    @staticmethod
+    def unknown_topic(query: str, game: str | None) -> str:
+        """The error for a topic that names no section (or several): the close matches to pick from."""
+        close = rules_text.close_matches(query, game)
+        where = f" in {rules_text.games().get(game, game)}" if game else ""
+        shown = query.strip()[:80] or "(empty)"
+        if not close:
+            return clip_message(
+                f"No rules topic{where} matches “{shown}”. Start typing in `topic` and pick one of the suggestions."
+            )
+        names = "\n".join(f"• {t.label}" for t in close)
+        return clip_message(f"No single rules topic{where} is “{shown}”. Close matches:\n{names}")
+
+    # --- /log ----------------------------------------------------------------------------------------------
+
+    async def _game_here(self, interaction: discord.Interaction) -> int | None:
+        """The user's single open game in this channel, or the channel's only game (as ``/game``)."""
+        if interaction.guild_id is None:
+            return None
+        tables = await self.bot.service.list_games(interaction.guild_id, interaction.channel_id)
+        mine = [t for t in tables if t.seat_of(interaction.user.id) is not None]
+        if len(mine) == 1:
+            return mine[0].id
+        if not mine and len(tables) == 1:
+            return tables[0].id
+        return None
+
+    async def game_id_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Open games in this server, this channel's first."""
+        if interaction.guild_id is None:
+            return []
+        tables = await self.bot.service.list_games(interaction.guild_id)
+        tables.sort(key=lambda t: (t.row.channel_id != interaction.channel_id, -t.id))
+        out = []
+        for t in tables:
+            label = f"#{t.id} {t.game.title} ({t.row.status}, {len(t.seats)} players)"
+            if current in str(t.id) or current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:CHOICE_MAX], value=t.id))
+        return out[:MAX_CHOICES]
+
+    @staticmethod
+    def log_text(table: Table, lines: list[str]) -> str:
+        """The last moves of a game, headed by its number and name."""
+        head = f"**Game #{table.id} · {table.game.title}**: the last moves"
+        return clip_message(f"{head}\n" + ("\n".join(lines[-LOG_LINES:]) or "No moves yet."))
+
+    @app_commands.command(name="log", description="The recent moves of the game in this channel")
+    @app_commands.describe(game="A game number (default: your game in this channel)")
+    @app_commands.autocomplete(game=game_id_autocomplete)
+    async def show_log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/log``: the public log, rebuilt from the record (the same service call as ``/game log``)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            gid = game or await self._game_here(interaction)
+            if gid is None:
+                raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
+            table = await self.bot.service.load(gid)
+            lines = await self.bot.service.public_log(table)
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await interaction.followup.send(self.log_text(table, lines), ephemeral=True, allowed_mentions=NONE)
