@@ -60,6 +60,10 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
             "crates": [r.docks.crates[c].name for c in p.crates],
             "zone_markers": list(p.zone_markers),
         }
+        if state.phase == "over":
+            entry["final"] = dict(p.final)  # the final scoring reveals every part, the safe included
+        if state.jo is not None:
+            entry["bot"] = i == state.jo.seat
         if mine:
             entry["hand"] = [_card(c) for c in p.hand]
             entry["safe"] = p.safe
@@ -152,4 +156,27 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         "war_stacks": [len(s) for s in state.war_stacks],
         "cop_stacks": [len(s) for s in state.cop_stacks],
         "undo_mark": state.undo_mark,
+        "jo": _jo(state),
+    }
+
+
+def _jo(state: SpeakeasyState) -> dict[str, Any] | None:
+    """Jo's public side: his difficulty, the cards he has done (face up) and how many are left, never their order
+    (seed 003:30.1: his deck is face down)."""
+    jo = state.jo
+    if jo is None:
+        return None
+    from engine.speakeasy.jo.data import jo_rules
+
+    level = jo_rules().difficulties[jo.difficulty]
+    return {
+        "seat": jo.seat,
+        "difficulty": jo.difficulty,
+        "difficulty_name": level.name,
+        "card": jo.card or None,
+        "done": list(jo.discard),
+        "deck_count": len(jo.deck),
+        "district_count": len(jo.districts),
+        "achievements": list(jo.achievements),
+        "rank": jo.rank or None,
     }

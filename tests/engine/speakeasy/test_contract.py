@@ -192,3 +192,24 @@ def test_invariants_catch_negative_money_and_a_falling_infamy():
     kit.give(state, 1, pocket=-1, infamy=4)
     problems = " ".join(check(state))
     assert "pocket is -1" in problems and "Infamy 4" in problems
+
+
+def test_jo_deck_order_is_in_no_view():
+    """Issue "at the table": no public message or picture may show Jo's deck order; the view gives counts."""
+    state = kit.GAME.new(["Ann"], {"difficulty": 4}, 3)
+    kit.setup_round(state)
+    for viewer in (None, 0):
+        v = kit.GAME.view(state, viewer)
+        assert v["jo"]["deck_count"] == len(state.jo.deck)
+        text = json.dumps(v)
+        assert json.dumps(state.jo.deck) not in text and json.dumps(state.jo.districts) not in text
+        assert "deck" not in {k for k in v["jo"] if k != "deck_count"}
+
+
+def test_final_parts_are_in_the_view_only_when_the_game_is_over():
+    state, _ = _random_game(2, 21)
+    assert kit.GAME.is_over(state)
+    v = kit.GAME.view(state, None)
+    assert all(p["final"]["total"] == state.player(i).final["total"] for i, p in enumerate(v["players"]))
+    mid = kit.played(2, 21)
+    assert all("final" not in p for p in kit.GAME.view(mid, None)["players"])
