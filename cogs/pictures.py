@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from render import omerta as omerta_render
-from render import omerta_text
+from render import omerta_text, speakeasy_text
+from render import speakeasy as speakeasy_render
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,15 @@ PICTURES: dict[str, GamePictures] = {
         headline=omerta_text.headline,
         summary=omerta_text.summary,
         private_note=omerta_text.private_note,
-    )
+    ),
+    "speakeasy": GamePictures(
+        table=speakeasy_render.render_board,
+        on_event={"final": ("final.png", speakeasy_render.render_final, speakeasy_text.final_summary)},
+        headline=speakeasy_text.headline,
+        summary=speakeasy_text.summary,
+        private_note=speakeasy_text.private_note,
+        screen=speakeasy_text.private_note,
+    ),
 }
 
 

@@ -23,8 +23,8 @@ class SpeakeasyGame:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("difficulty", "int", 2, "Solo: Jo's difficulty (1 Easy, 2 Standard, 3 Hard, 4 Brutal)", 1, 4),
     )
-    #: Not yet offered at the Discord table: its pictures and private screens come with the table issue.
-    at_table: ClassVar[bool] = False
+    #: Offered at the Discord table (pictures: render/speakeasy.py; the safe screen: a private message).
+    at_table: ClassVar[bool] = True
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> SpeakeasyState:
         """A set-up game waiting for the Setup Round."""

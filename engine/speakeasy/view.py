@@ -139,7 +139,12 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         "city_hall_books": [list(x) for x in state.city_hall_books],
         "docks_books": [list(x) for x in state.docks_books],
         "infamy_books": {k: list(v) for k, v in state.infamy_books.items()},
-        "central_park": [{"tile": t, "book": state.park_books[j]} for j, t in enumerate(state.park_goals)],
+        "central_park": [
+            {"tile": t, "book": state.park_books[j], "text": _park_text(t)} for j, t in enumerate(state.park_goals)
+        ],
+        "mobster_markers": list(state.mobster_markers),
+        "booths_open": r.sides[state.side].booths,
+        "war": _war(state),
         "docks": [list(z) for z in state.docks],
         "ships": [
             {
@@ -148,6 +153,7 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
                 "port_name": district_name(s.port),
                 "zone": ZONES[zone_index(s.port)],
                 "barrels": s.barrels,
+                "price": r.docks.ship_prices[s.number - 1],
                 "crate": r.docks.crates[s.crate].name if s.crate is not None else None,
             }
             for s in state.ships
@@ -158,6 +164,25 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         "undo_mark": state.undo_mark,
         "jo": _jo(state),
     }
+
+
+def _park_text(tile: str) -> str:
+    """A Central Park goal as people read it: "3 Operating Speakeasies: 2 Leverage"."""
+    from engine.speakeasy.components import PARK_CONDITIONS
+    from engine.speakeasy.economy import describe
+
+    g = next(x for x in rules().goals.park_goals if x.id == tile)
+    return f"{PARK_CONDITIONS[g.condition].replace('n ', f'{g.n} ', 1)}: {describe(g.benefit)}"
+
+
+def _war(state: SpeakeasyState) -> dict[str, Any] | None:
+    """The Mob War defence being asked now: its district, space and attack."""
+    if state.phase != "luciano" or not state.tasks or state.tasks[-1].kind not in ("defend", "jo_defend"):
+        return None
+    from engine.speakeasy.luciano import attack
+
+    t = state.tasks[-1]
+    return {"district": t.n, "space": t.m, "attack": attack(state, state.districts[t.n - 1]), "seat": t.seat}
 
 
 def _jo(state: SpeakeasyState) -> dict[str, Any] | None:

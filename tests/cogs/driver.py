@@ -64,6 +64,26 @@ def ids_of(message: dict[str, Any] | None) -> list[str]:
     return custom_ids(message["components"]) if message else []
 
 
+def _walk(components: list[dict[str, Any]]):  # noqa: ANN202
+    for c in components:
+        yield c
+        yield from _walk(c.get("components", []))
+
+
+def target(message: dict[str, Any], kind: str, option: str, default: str | None = None) -> tuple[str, list[str] | None]:
+    """The custom id (and select values) that answer ``kind`` with ``option`` on a message."""
+    for c in _walk(message["components"]):
+        cid = c.get("custom_id", "")
+        parts = cid.split("|")
+        if cid.startswith("pl|") and parts[3:5] == [kind, option]:
+            return cid, None
+        if cid.startswith("ps|") and parts[3] == kind and any(o["value"] == option for o in c.get("options", [])):
+            return cid, [option]
+    if default is None:
+        raise AssertionError(f"no component answers {kind} {option}: {ids_of(message)}")
+    return default, None
+
+
 class Driver:
     """Players at one table."""
 
@@ -76,10 +96,10 @@ class Driver:
         """The fake user in a seat (seats follow the join order)."""
         return self.users[seat]
 
-    async def open_and_start(self, options: str = "") -> int:
+    async def open_and_start(self, options: str = "", game: str = "omerta") -> int:
         """Host opens the table, the others join by button, the host starts."""
         host, *others = self.users
-        opts = {"game": "omerta"} | ({"options": options} if options else {})
+        opts = {"game": game} | ({"options": options} if options else {})
         rec = await self.server.slash(host, "game new", opts, channel_id=CHANNEL)
         await rec.wait_followups(1)
 
@@ -139,14 +159,13 @@ class Driver:
         return self.ts
 
     async def click_board(self, seat: int, kind: str, option: str, *, ts_ms: int | None = None):  # noqa: ANN201
-        """Click an option on the board as the player in ``seat``."""
+        """Click an option on the board as the player in ``seat`` (a button, or the value in a select menu)."""
         board = await self.board()
         # a player clicks what the board shows, whatever version it was made for
-        cid = next(
-            (i for i in ids_of(board) if i.split("|")[3:5] == [kind, option]), f"pl|{self.gid}|?|{kind}|{option}|"
+        cid, values = target(board, kind, option, f"pl|{self.gid}|?|{kind}|{option}|")
+        return await self.server.click(
+            self.user_of_seat(seat), board["id"], cid, values=values, ts_ms=ts_ms or self.next_ts()
         )
-        rec = await self.server.click(self.user_of_seat(seat), board["id"], cid, ts_ms=ts_ms or self.next_ts())
-        return rec
 
     async def confirm(self, rec, seat: int):  # noqa: ANN001, ANN201
         """Press the confirm button of a risky step."""
@@ -159,8 +178,8 @@ class Driver:
         """Click an option on the ephemeral reply ``rec`` showed the player."""
         await rec.wait_followups(1)
         msg = rec.followups[-1]
-        cid = next(i for i in ids_of(msg) if i.split("|")[3:5] == [kind, option])
-        return await self.server.click(self.user_of_seat(seat), msg["id"], cid, ts_ms=self.next_ts())
+        cid, values = target(msg, kind, option)
+        return await self.server.click(self.user_of_seat(seat), msg["id"], cid, values=values, ts_ms=self.next_ts())
 
     async def close_windows(self) -> None:
         """Let the snap window's time pass on the fake clock and let the table close it."""
@@ -172,7 +191,8 @@ class Driver:
 
 
 async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  # noqa: ANN201
-    """Answer a prompt the way a player would: on the board, or through "My options" when it is secret."""
+    """Answer a prompt the way a player would: on the board, or through "My options" when it is secret; a risky
+    step is confirmed on the confirmation the bot shows."""
     if not secret:
         rec = await d.click_board(seat, kind, option)
     else:
@@ -180,6 +200,9 @@ async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  #
         t = await d.load()
         mine = await d.server.click(d.user_of_seat(seat), board["id"], f"pm|{d.gid}|{t.version}", ts_ms=d.next_ts())
         rec = await d.click_private(mine, seat, kind, option)
+    await rec.wait_callback()
+    if any(i.endswith("|!") for i in ids_of(rec.message)):
+        rec = await d.confirm(rec, seat)
     await rec.wait_followups(1)
     return rec
 
@@ -220,4 +243,24 @@ async def play_to_end(d: Driver, *, turns_per_round: int = 4, max_steps: int = 4
                 await place.wait_followups(1)
         else:
             await answer(d, first.seat, first.kind, first.options[0].id, first.secret)
+    raise AssertionError("the game did not end")
+
+
+def quick_option(prompt) -> str:  # noqa: ANN001
+    """A scripted player's quick answer: decline what may be declined (except placing a Capo), else the first."""
+    if prompt.kind != "place" and prompt.option("skip") is not None:
+        return "skip"
+    return prompt.options[0].id
+
+
+async def play_speakeasy(d: Driver, *, max_steps: int = 1500, until=None) -> None:  # noqa: ANN001
+    """Scripted Speakeasy players answer through the board (or "My options" for secret questions) until the
+    game ends, or until ``until(table)`` holds."""
+    for _ in range(max_steps):
+        await d.settle()
+        t = await d.load()
+        if t.row.status != "active" or (until is not None and until(t)):
+            return
+        prompt = next(p for p in t.prompts() if p.race is None)
+        await answer(d, prompt.seat, prompt.kind, quick_option(prompt), prompt.secret)
     raise AssertionError("the game did not end")

@@ -122,8 +122,9 @@ def test_decision_the_associate_helps_once_per_contractor_action():
     kit.ok(state)
 
 
-def test_decision_speakeasy_is_not_offered_at_the_table_yet():
+def test_decision_every_game_of_the_engine_is_offered_at_the_table():
+    from cogs.pictures import PICTURES
     from engine.registry import GAMES, TABLE_GAMES
 
-    assert "speakeasy" in GAMES and "speakeasy" not in TABLE_GAMES
-    assert "omerta" in TABLE_GAMES
+    assert set(TABLE_GAMES) == set(GAMES) == {"omerta", "speakeasy"}
+    assert set(PICTURES) >= set(TABLE_GAMES)  # each game the table offers can be shown

@@ -1,0 +1,164 @@
+"""Speakeasy at the Discord table, through the fake Discord with the real, unpatched bot (issue "Speakeasy at the
+Discord table"): a solo game against Jo and a 3-player game from the lobby to the final scores, a restart in the
+middle of a Mob War, undo, the safe screen in a private thread when DMs are closed, and the idle reminder."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from service import ServiceError, User
+from tests.cogs.driver import CHANNEL, Driver, answer, ids_of, play_speakeasy, quick_option, table
+from tests.fakediscord import payloads as p
+
+pytestmark = pytest.mark.slow
+
+
+def _spy_pictures(monkeypatch, seen: list[dict]) -> None:  # noqa: ANN001
+    """Record every view a public picture is drawn from."""
+    from cogs import pictures
+
+    real = pictures.PICTURES["speakeasy"]
+
+    def spy(fn):  # noqa: ANN001, ANN202
+        def wrapped(view):  # noqa: ANN001, ANN202
+            seen.append(view)
+            return fn(view)
+
+        return wrapped
+
+    patched = dataclasses.replace(
+        real, table=spy(real.table), on_event={k: (n, spy(f), w) for k, (n, f, w) in real.on_event.items()}
+    )
+    monkeypatch.setitem(pictures.PICTURES, "speakeasy", patched)
+
+
+async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA])
+        gid = await d.open_and_start("difficulty=1", game="speakeasy")
+        t = await d.load()
+        assert [pl.name for pl in t.state.players] == ["Anna", "Jo"]
+        await play_speakeasy(d)
+        t = await d.load()
+        assert t.row.status == "finished" and t.state.year == 1933
+        public = "\n".join(m["content"] for m in server.messages_in(CHANNEL))
+        assert "Jo (Easy)" in public  # Jo on the board
+        assert any("Jo flips card" in line for line in await bot.service.public_log(t))  # his turns in the log
+        assert "Rank: " in public
+        assert gid == t.id
+
+
+async def test_complete_three_player_game_and_no_secret_in_public(tmp_path, monkeypatch):
+    seen: list[dict] = []
+    _spy_pictures(monkeypatch, seen)
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await d.open_and_start(game="speakeasy")
+        await play_speakeasy(d)
+        t = await d.load()
+        assert t.row.status == "finished"
+        result = t.result()
+        assert result is not None and len(result.scores) == 3
+        public = [m["content"] for m in server.messages_in(CHANNEL)]
+        assert any("Final scoring" in c for c in public)
+        # Every line of every player's private screen or private note stays out of the channel.
+        private = set()
+        for user in (p.ANNA, p.BEN, p.CLEO):
+            for m in server.dm_messages(user):
+                private |= {line.strip() for line in m["content"].splitlines()[1:] if len(line.strip()) > 12}
+        assert private, "the players got their safe screens"
+        for content in public:
+            for line in private:
+                assert line not in content, f"private line {line!r} in a channel message"
+            assert "your safe" not in content.lower()
+    assert seen
+    for view in seen:
+        assert view["seat"] is None
+        for player in view["players"]:
+            assert "safe" not in player and "hand" not in player and "screen" not in player
+
+
+async def test_restart_in_a_mob_war_the_pending_defence_still_works(tmp_path):
+    from tests.cogs.driver import Clock, bot_on
+    from tests.fakediscord.fixtures import fake_server
+
+    clock = Clock()
+    db = tmp_path / "restart.sqlite3"
+    async with fake_server(heartbeat_interval_ms=30_000) as server:
+        async with bot_on(server, db, clock) as bot:
+            d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+            await d.open_and_start(game="speakeasy")
+            await play_speakeasy(d, until=lambda t: any(pr.kind == "defend" for pr in t.prompts()))
+            t = await d.load()
+            defend = next(pr for pr in t.prompts() if pr.kind == "defend")
+            before = await bot.service.store.get_choices(d.gid)
+            board = await d.board()
+        async with bot_on(server, db, clock) as bot2:
+            d.bot = bot2
+            assert await bot2.service.store.get_choices(d.gid) == before
+            option = quick_option(defend)
+            cid = next(i for i in ids_of(server.message(board["id"])) if f"|defend|{option}|" in i)
+            rec = await server.click(d.user_of_seat(defend.seat), board["id"], cid, ts_ms=d.next_ts())
+            if option == "lose":  # a risky step asks to confirm first
+                rec = await d.confirm(rec, defend.seat)
+            await rec.wait_followups(1)
+            assert len(await bot2.service.store.get_choices(d.gid)) == len(before) + 1
+
+
+async def test_undo_back_to_and_not_past_a_revealed_card(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        await play_speakeasy(d, until=lambda t: t.state.phase == "play" and t.prompts()[0].kind == "place")
+        t = await d.load()
+        seat = t.prompts()[0].seat
+        await answer(d, seat, "place", "first", False)  # Lucky's table: first place (then Sell or a Party card)
+        await d.settle()
+        board = await d.board()
+        assert any(i.startswith(f"un|{d.gid}|") for i in ids_of(board))
+        undo = next(i for i in ids_of(board) if i.startswith(f"un|{d.gid}|"))
+        rec = await server.click(d.user_of_seat(seat), board["id"], undo, ts_ms=d.next_ts())
+        await rec.wait_followups(1)
+        assert "taken back" in rec.followups[-1]["content"].lower()
+        await d.settle()
+        t = await d.load()
+        assert t.prompts()[0].kind == "place" and t.prompts()[0].seat == seat
+        assert any("takes back" in m["content"] for m in server.messages_in(CHANNEL))
+        # Finish the turn: the end-of-turn draw reveals the next card; nothing before it can be taken back.
+        await play_speakeasy(d, until=lambda t: t.prompts()[0].seat != seat)
+        t = await d.load()
+        with pytest.raises(ServiceError, match="taken back|revealed|own steps|nothing"):
+            await bot.service.undo(d.gid, User(int(d.user_of_seat(seat)["id"]), "Anna"))
+
+
+async def test_safe_screen_goes_to_a_private_thread_when_dms_are_closed(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        server.fail_dm(p.BEN)
+        await d.open_and_start(game="speakeasy")
+
+        def screen_in_thread() -> bool:
+            return any("safe screen" in m["content"] for th in server.threads() for m in server.messages_in(th["id"]))
+
+        await server.wait_until(screen_in_thread, 5, what="Ben's safe screen in a private thread")
+        thread = next(th for th in server.threads() if "Ben" in th["name"])
+        assert thread["type"] == 12
+        await server.wait_until(lambda: any("safe screen" in m["content"] for m in server.dm_messages(p.ANNA)), 5)
+        # The screen is one message, edited as the game goes on.
+        before = [m for m in server.dm_messages(p.ANNA) if "safe screen" in m["content"]]
+        await play_speakeasy(d, until=lambda t: t.state.phase == "play")
+        after = [m for m in server.dm_messages(p.ANNA) if "safe screen" in m["content"]]
+        assert len(after) == len(before) == 1
+
+
+async def test_idle_reminder_on_the_fake_clock_not_at_once(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        play = bot.get_cog("Play")
+        assert await play.send_reminders() == 0
+        clock.now += bot.settings.reminder_first_s + 1
+        assert await play.send_reminders() == 1
+        assert await play.send_reminders() == 0

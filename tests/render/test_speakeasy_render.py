@@ -1,0 +1,424 @@
+"""The Speakeasy pictures and words: real views from games played to many points, drawn as PNGs that follow the
+design rules, and texts that never show a safe or a hand to the channel."""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine.core import Choice
+from engine.speakeasy.game import SpeakeasyGame
+from engine.speakeasy.state import SpeakeasyState
+from render import fonts
+from render import speakeasy as se
+from render import speakeasy_text as words
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_BYTES = 1536 * 1024
+NAMES = ["Anna", "Ben", "Cleo", "Dario"]
+#: Distinctive safe amounts given to every seat once a position is reached (never in a public text).
+SAFES = [4321, 5432, 6543, 7654]
+
+View = dict[str, Any]
+GAME = SpeakeasyGame()
+
+
+def _worth(state: SpeakeasyState, seat: int) -> float:
+    """A rough money estimate of a seat's position, so the test games build a city worth drawing."""
+    p = state.player(seat)
+    value = p.pocket + p.safe + p.leverage + 3 * p.books + 2 * sum(p.levels.values()) + p.stills_barrels
+    for d in state.districts:
+        for sp in d.spaces:
+            b = sp.building
+            if b is not None and b.owner == seat:
+                value += 6 + 4 * b.barrel + 5 * b.family
+    return value + len(p.hand)
+
+
+def _choose(state: SpeakeasyState, rng: random.Random) -> Choice:
+    """Mostly the option worth most after one step, sometimes any legal option."""
+    prompt = GAME.prompts(state)[0]
+    options = [o for o in prompt.options if o.id != "back"] or list(prompt.options)
+    if len(options) == 1 or rng.random() < 0.25:
+        return Choice(prompt.seat, prompt.kind, rng.choice(options).id)
+    data = GAME.dumps(state)
+    best, best_value = options[0].id, float("-inf")
+    for option in options:
+        trial = GAME.loads(data)
+        GAME.apply(trial, Choice(prompt.seat, prompt.kind, option.id))
+        value = _worth(trial, prompt.seat)
+        if value > best_value:
+            best, best_value = option.id, value
+    return Choice(prompt.seat, prompt.kind, best)
+
+
+Stop = Callable[[SpeakeasyState, View], bool]
+
+
+def reach(players: int, seed: int, stop: Stop, max_steps: int = 5000) -> SpeakeasyState:
+    """Play from a new game (one player: solo against Jo) until ``stop(state, spectator view)`` holds; then give
+    every seat a distinctive safe. Raises ``LookupError`` if the position is not reached."""
+    state = GAME.new(NAMES[:players] if players > 1 else ["Anna"], {"difficulty": 2}, seed)
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        if stop(state, GAME.view(state, None)):
+            for seat, p in enumerate(state.players):
+                p.safe = SAFES[seat]
+            return state
+        if GAME.is_over(state):
+            break
+        GAME.apply(state, _choose(state, rng))
+    raise LookupError("position not reached")
+
+
+def _kind(state: SpeakeasyState) -> str:
+    prompts = GAME.prompts(state)
+    return prompts[0].kind if prompts else ""
+
+
+#: name -> (players, seed, stop)
+SCENARIOS: dict[str, tuple[int, int, Stop]] = {
+    "setup-2": (2, 11, lambda s, v: v["phase"] == "setup" and v["current"] is not None),
+    "setup-solo": (1, 12, lambda s, v: v["phase"] == "setup" and v["current"] is not None),
+    "act1-midturn-3": (
+        3,
+        5,
+        lambda s, v: v["phase"] == "play" and v["act"] == 1 and _kind(s) not in ("place", "helper_use", "draw"),
+    ),
+    "war-3": (3, 5, lambda s, v: v["phase"] == "luciano" and v["current"] is not None),
+    "war-4": (4, 9, lambda s, v: v["phase"] == "luciano" and v["current"] is not None),
+    "act2-solo": (1, 4, lambda s, v: v["phase"] == "play" and v["act"] == 2 and v["round"] == 2),
+    "act3-4": (4, 3, lambda s, v: v["phase"] == "play" and v["act"] == 3 and v["round"] == 2),
+    "act3-2": (2, 21, lambda s, v: v["phase"] == "play" and v["act"] == 3),
+    "over-4": (4, 7, lambda s, v: v["phase"] == "over"),
+    "over-3": (3, 8, lambda s, v: v["phase"] == "over"),
+    "over-solo": (1, 8, lambda s, v: v["phase"] == "over"),
+}
+
+
+@cache
+def position(name: str) -> SpeakeasyState:
+    """The state of a named position (played once per test run; do not change it)."""
+    players, seed, stop = SCENARIOS[name]
+    return reach(players, seed, stop)
+
+
+def spectator(name: str) -> View:
+    """The spectator view of a named position."""
+    return GAME.view(position(name), None)
+
+
+def own(name: str, seat: int) -> View:
+    """A seat's own view of a named position."""
+    return GAME.view(position(name), seat)
+
+
+def with_final(name: str) -> View:
+    """The spectator view of a finished game: it carries the final scoring's parts (and Jo's result)."""
+    view = spectator(name)
+    assert view["phase"] == "over" and all("final" in p for p in view["players"])
+    return view
+
+
+def without_final(name: str) -> View:
+    """A finished game's spectator view without the final parts (as views before they carried them)."""
+    view = spectator(name)
+    for p in view["players"]:
+        p.pop("final", None)
+    return view
+
+
+@cache
+def board_png(name: str) -> bytes:
+    """``render_board`` of a named position, drawn once per test run."""
+    return se.render_board(spectator(name))
+
+
+def _check_png(data: bytes) -> Image.Image:
+    assert data[:8] == PNG_SIGNATURE
+    assert len(data) < MAX_BYTES
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG"
+    assert img.width >= 1600
+    img.load()
+    return img
+
+
+@pytest.fixture
+def fresh_caches() -> Iterator[None]:
+    """Drop every cached layer, sprite and font before and after the test."""
+    se.clear_caches()
+    yield
+    se.clear_caches()
+
+
+# --- the positions -------------------------------------------------------------------------------------------
+
+
+def test_scenarios_cover_the_game() -> None:
+    phases = {spectator(n)["phase"] for n in SCENARIOS}
+    assert phases == {"setup", "play", "luciano", "over"}
+    assert {len(spectator(n)["players"]) for n in SCENARIOS} == {2, 3, 4}
+    assert words.jo_seat(spectator("act2-solo")) == 1
+    assert words.jo_seat(spectator("act3-4")) is None
+    assert words.jo_words(spectator("act2-solo")).startswith("Jo (Standard): ")
+    assert words.jo_words(spectator("act2-solo")) in words.summary(spectator("act2-solo"))
+    assert _kind(position("act1-midturn-3")) not in ("place", "helper_use", "draw")
+    assert _kind(position("war-3")) == "defend"
+    built = sum(1 for d in spectator("act3-4")["districts"] for sp in d["spaces"] if sp["building"])
+    assert built >= 3
+
+
+# --- the board -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_board_is_a_wide_small_png(name: str) -> None:
+    img = _check_png(board_png(name))
+    assert img.mode == "RGB"
+    assert img.height > 1600
+
+
+def test_png_encoder_keeps_every_pixel() -> None:
+    view = spectator("act3-4")
+    drawn = se._board_image(view)
+    decoded = Image.open(io.BytesIO(se.render_board(view)))
+    assert decoded.size == drawn.size
+    assert decoded.convert("RGB").tobytes() == drawn.tobytes()
+
+
+def test_same_view_gives_the_same_bytes(fresh_caches: None) -> None:
+    view = spectator("war-4")
+    first = se.render_board(view)
+    se.clear_caches()  # the static layer drawn afresh gives the same picture
+    assert se.render_board(copy.deepcopy(view)) == first
+
+
+def test_the_board_refuses_a_seats_own_view() -> None:
+    with pytest.raises(ValueError):
+        se.render_board(own("act3-4", 0))
+
+
+def test_the_board_draws_nothing_private() -> None:
+    # a seat's own view with its seat hidden still holds the hand, safe and screen: the picture ignores them
+    mine = own("act3-4", 2)
+    assert "safe" in mine["players"][2] and "hand" in mine["players"][2]
+    mine["seat"] = None
+    assert se.render_board(mine) == board_png("act3-4")
+    # and it changes with public things
+    other = spectator("act3-4")
+    other["players"][0]["pocket"] += 1
+    assert se.render_board(other) != board_png("act3-4")
+
+
+def test_layout_edge_cases() -> None:
+    view = copy.deepcopy(spectator("act3-4"))
+    players = view["players"]
+    players[0]["name"] = "Bartholomew the Magnificent of Chicago"
+    players[1]["name"] = "Anastasia"  # shares an initial: letters become A, B, C, D
+    for p in players:
+        p["infamy"] = 25
+        p["helpers"] = [{"id": 0, "name": "Driver", "bottle": "moonshine"}] * 5
+        p["crates"] = ["Counterfeit Bills", "Champagne Case", "Silk Stockings"]
+        p["pocket"] = 123456
+    view["infamy_books"] = {"7": [0, 1, 2, 3], "23": [0, 1]}
+    view["first_place"] = [0, 1, 2, 3]
+    view["city_hall_books"] = [[s, a] for s in range(4) for a in (1, 2, 3)]
+    view["docks"] = [[0, 1, 2, 3, 0, 1, 2, 3] for _ in range(3)]
+    view["docks_books"] = [[0, 1, 2, 3]] * 3
+    view["mobster_markers"] = [1, 0, 2]
+    for d in view["districts"]:
+        d["cop"] = True
+        d["war_tile"] = True
+        d["strength"] = None
+        d["mobster"] = 'Tommy "Three Finger" Brown the Longest Named'
+        for k, sp in enumerate(d["spaces"]):
+            sp["building"] = {
+                "owner": k % 4,
+                "kind": "nightclub",
+                "name": "Nightclub",
+                "barrel": True,
+                "family": False,
+                "operating": False,
+            }
+    _check_png(se.render_board(view))
+
+
+def test_render_code_never_imports_the_engine() -> None:
+    for module in (se, words):
+        source = Path(str(module.__file__)).read_text(encoding="utf-8")
+        assert "import engine" not in source and "from engine" not in source
+
+
+# --- one player's board --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["setup-2", "act3-4", "over-solo"])
+def test_player_board_shows_the_safe_only_to_its_seat(name: str) -> None:
+    public = _check_png(se.render_player_board(spectator(name), 0))
+    mine = _check_png(se.render_player_board(own(name, 0), 0))
+    assert mine.height > public.height  # the safe and the hand
+    other = se.render_player_board(own(name, 1), 0)  # another seat's view of seat 0: public only
+    assert other == se.render_player_board(spectator(name), 0)
+
+
+def test_player_board_of_a_missing_seat() -> None:
+    with pytest.raises(ValueError):
+        se.render_player_board(spectator("act3-4"), 7)
+
+
+# --- the final scoring ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["over-4", "over-3", "over-solo"])
+def test_final_chart_with_the_final_parts(name: str) -> None:
+    view = with_final(name)
+    _check_png(se.render_final(view))
+    result = GAME.result(position(name))
+    assert result is not None
+    assert words.winners(view) == list(result.winners)
+    text = words.final_summary(view)
+    winner = view["players"][result.winners[0]]["name"]
+    assert winner in text and "wins" in text
+    for p in view["players"]:
+        assert f"{p['name']}: ${p['final']['total']} = ${p['final']['pocket']} pocket" in text
+    assert words.headline(view).startswith("1933 · Final scoring · ")
+
+
+@pytest.mark.parametrize("name", ["over-4", "over-solo"])
+def test_final_without_the_final_parts_says_so(name: str) -> None:
+    view = without_final(name)
+    _check_png(se.render_final(view))
+    text = words.final_summary(view)
+    assert text.startswith("Final scores not available")
+    assert not any(str(s) in text for s in SAFES)
+
+
+def test_final_needs_the_end_of_the_game() -> None:
+    with pytest.raises(ValueError):
+        se.render_final(spectator("act3-4"))
+    assert words.final_summary(spectator("act3-4")) == ""
+
+
+# --- fonts ---------------------------------------------------------------------------------------------------
+
+
+def test_no_font_size_constant_is_below_the_minimum() -> None:
+    assert fonts.MIN_SIZE == 14
+    assert min(se.FONT_SIZES) >= fonts.MIN_SIZE
+
+
+def test_every_font_drawn_is_at_least_14_px(fresh_caches: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    used: list[int] = []
+    real = fonts.get
+
+    def recording(size: int, style: str = "regular") -> Any:
+        used.append(size)
+        return real(size, style)
+
+    monkeypatch.setattr(fonts, "get", recording)
+    for name in ("setup-2", "war-4", "act2-solo", "over-3"):
+        se.render_board(spectator(name))
+        se.render_player_board(own(name, 0), 0)
+    se.render_final(with_final("over-solo"))
+    se.render_final(without_final("over-4"))
+    assert used and min(used) >= fonts.MIN_SIZE
+
+
+def test_renders_without_the_system_fonts(fresh_caches: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(fonts, "FONT_DIR", tmp_path)
+    _check_png(se.render_board(spectator("war-3")))
+    _check_png(se.render_player_board(own("war-3", 1), 1))
+    _check_png(se.render_final(with_final("over-3")))
+
+
+# --- words ---------------------------------------------------------------------------------------------------
+
+
+def test_headline_says_when_and_whose_turn() -> None:
+    view = spectator("setup-2")
+    who = view["players"][view["current"]]["name"]
+    assert words.headline(view) == f"1920 · Setup Round · {who}'s turn"
+    view = spectator("act1-midturn-3")
+    who = view["players"][view["current"]]["name"]
+    assert words.headline(view) == f"{view['year']} · Act 1, round {view['round']} · {who}'s turn"
+    view = spectator("war-3")
+    who = view["players"][view["current"]]["name"]
+    war = view["war"]["district"]
+    district = next(d["name"] for d in view["districts"] if d["number"] == war)
+    assert words.headline(view).endswith(f"Mob War in {district} · {who} defends")
+    assert "Lucky Luciano phase after Act" in words.headline(view)
+    view["war"] = {"district": 3}  # the view says where the war is fought
+    assert words.headline(view).endswith(f"Mob War in Little Italy · {who} defends")
+    _check_png(se.render_board(view))
+    assert se.render_board(view) != board_png("war-3")
+    assert words.headline(without_final("over-4")) == "1933 · Final scoring · Prohibition ends"
+    view = with_final("over-4")
+    best = max(p["final"]["total"] for p in view["players"])
+    assert words.headline(view).startswith("1933 · Final scoring · ")
+    assert words.headline(view).endswith(f"wins with ${best}")
+    assert "**" not in words.headline(view)  # the board message sets it in bold itself
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_public_words_hold_no_safe_and_no_hand(name: str) -> None:
+    view = spectator(name)
+    texts = [words.headline(view), words.summary(view), words.final_summary(view)]
+    for text in texts:
+        assert not any(str(s) in text for s in SAFES)
+    hands = {c["name"] for seat in range(len(view["players"])) for c in own(name, seat)["players"][seat]["hand"]}
+    public = {c["name"] for p in view["players"] for c in p["slots"].values() if c}
+    public |= {d["top"]["name"] for d in view["decks"].values() if d["top"]}
+    for card in hands - public:
+        assert card not in texts[1]
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_summary_is_short_and_names_the_board(name: str) -> None:
+    view = spectator(name)
+    text = words.summary(view)
+    assert len(text) < 1500, len(text)
+    for p in view["players"]:
+        assert f"{p['name']}: ${p['pocket']} pocket" in text
+    for zone in words.ZONE_NAMES:
+        assert f"**{zone}**" in text
+    for d in view["districts"]:
+        if not d["open"]:
+            assert f"{d['name']}:" not in text  # closed on the 1-2 player side
+    for d in view["districts"]:
+        for sp in d["spaces"]:
+            b = sp["building"]
+            if b:
+                assert f"{view['players'][b['owner']]['name']} {b['name']}" in text
+
+
+@pytest.mark.parametrize("name", ["setup-2", "act2-solo", "act3-4", "over-3"])
+def test_private_note_is_the_own_safe_screen(name: str) -> None:
+    for seat in range(len(spectator(name)["players"])):
+        view = own(name, seat)
+        note = words.private_note(view)
+        assert f"${SAFES[seat]}" in note
+        for other in set(SAFES) - {SAFES[seat]}:
+            assert str(other) not in note
+        for card in view["players"][seat]["hand"]:
+            assert card["name"] in note
+    assert words.private_note(spectator(name)) == ""
+
+
+# --- async ---------------------------------------------------------------------------------------------------
+
+
+async def test_async_wrappers_give_the_same_pictures() -> None:
+    assert await se.render_board_async(spectator("act3-2")) == board_png("act3-2")
+    view = own("act3-2", 0)
+    assert await se.render_player_board_async(view, 0) == se.render_player_board(view, 0)
+    final = with_final("over-3")
+    assert await se.render_final_async(final) == se.render_final(final)
