@@ -14,6 +14,8 @@ BENCHES = (
     ["-m", "bench.balance"],
     ["-m", "bench.render_omerta"],
     ["-m", "bench.click_roundtrip"],
+    ["-m", "bench.render_speakeasy"],
+    ["-m", "bench.click_speakeasy"],
 )
 
 

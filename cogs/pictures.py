@@ -23,6 +23,8 @@ class GamePictures:
     private_note: Callable[[dict[str, Any]], str]
     #: the standing private screen (e.g. Speakeasy's safe screen) from a seat's own view; None: no screen
     screen: Callable[[dict[str, Any]], str] | None = None
+    #: one player's board on demand, from the asker's view (their own board shows their private things)
+    player_board: Callable[[dict[str, Any], int], bytes] | None = None
 
 
 PICTURES: dict[str, GamePictures] = {
@@ -40,10 +42,11 @@ PICTURES: dict[str, GamePictures] = {
         summary=speakeasy_text.summary,
         private_note=speakeasy_text.private_note,
         screen=speakeasy_text.private_note,
+        player_board=speakeasy_render.render_player_board,
     ),
 }
 
 
-async def render(fn: Callable[[dict[str, Any]], bytes], view: dict[str, Any]) -> bytes:
+async def render(fn: Callable[..., bytes], view: dict[str, Any], *args: Any) -> bytes:
     """Render in a worker thread: PNG encoding would otherwise stall heartbeats and interaction acks."""
-    return await asyncio.to_thread(fn, view)
+    return await asyncio.to_thread(fn, view, *args)

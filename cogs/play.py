@@ -4,6 +4,7 @@ decides, this only acknowledges in time and posts."""
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -12,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.components import ActionButton, prompt_view
-from cogs.pictures import PICTURES
+from cogs.pictures import PICTURES, render
 from cogs.publish import clip_message
 from engine.core import Option
 from service import Notice, ServiceError, User
@@ -160,6 +161,39 @@ class PlayCog(commands.Cog, name="Play"):
             )
             return
         await self._send_private_view(interaction, gid)
+
+    @app_commands.command(name="board", description="See one player's board privately (yours shows your secrets)")
+    @app_commands.describe(player="Whose board (leave empty for yours)", game="The game (empty: yours here)")
+    async def board(
+        self, interaction: discord.Interaction, player: discord.User | None = None, game: int | None = None
+    ) -> None:
+        """``/board``: a player's board as a picture, ephemerally; only your own board shows your safe and hand."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        gid = game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
+        try:
+            if gid is None:
+                raise ServiceError("You have no running game in this channel; name one with the game option.")
+            table = await self.bot.service.load(gid)
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        pics = PICTURES[table.game.name]
+        target = (player or interaction.user).id
+        seat = table.seat_of(target)
+        if pics.player_board is None or table.state is None or seat is None:
+            await interaction.followup.send(
+                "There is no player board to show: the game has not started, has none, or that player is not seated.",
+                ephemeral=True,
+            )
+            return
+        mine = table.seat_of(interaction.user.id)
+        view = table.view(seat if mine == seat else None)
+        png = await render(pics.player_board, view, seat)  # type: ignore[arg-type]
+        await interaction.followup.send(
+            f"{table.name_of(seat)}'s board (game #{table.id})",
+            file=discord.File(io.BytesIO(png), filename="player.png"),
+            ephemeral=True,
+        )
 
     # --- races ---------------------------------------------------------------------------------------------
 

@@ -60,10 +60,19 @@ class Publisher:
         lines = log_lines[-LOG_LINES:]
         if len(log_lines) > LOG_LINES:
             lines.insert(0, f"-# …{len(log_lines) - LOG_LINES} earlier lines: /game log")
-        parts = [head, "\n".join(lines), pics.summary(view)]
+        parts = [head, "\n".join(lines), pics.summary(view), self.question_line(table)]
         if ping:
             parts.append("Your move: " + " ".join(f"<@{u}>" for u in ping))
         return clip_message("\n\n".join(p for p in parts if p))
+
+    @staticmethod
+    def question_line(table: Table) -> str:
+        """Who is asked what now: the question itself, or where to answer it when it shows private things."""
+        prompt = next((p for p in table.prompts() if p.seat >= 0 and p.race is None), None)
+        if prompt is None:
+            return ""
+        where = " · answer in **My options**" if prompt.secret else ""
+        return f"**{table.name_of(prompt.seat)}:** {prompt.text}{where}"
 
     async def publish(self, notice: Notice) -> None:
         """Post or edit the board, send private lines and extra pictures, arm the race timer."""

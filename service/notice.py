@@ -56,8 +56,12 @@ class Table:
         return next((s.user_id for s in self.seats if s.seat == seat), None)
 
     def name_of(self, seat: int) -> str:
-        """A seat's display name."""
-        return next((s.name for s in self.seats if s.seat == seat), f"seat {seat + 1}")
+        """A seat's display name (a seat the game adds itself, such as Jo, is named by the game)."""
+        name = next((s.name for s in self.seats if s.seat == seat), None)
+        if name is None and self.state is not None:
+            players = (self.game.view(self.state, None) or {}).get("players", [])
+            name = next((p.get("name") for p in players if p.get("seat") == seat), None)
+        return name or f"seat {seat + 1}"
 
     def view(self, seat: int | None = None) -> dict[str, Any] | None:
         """The engine's view for a seat (``None``: spectator); ``None`` before the game starts."""

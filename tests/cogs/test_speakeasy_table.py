@@ -34,7 +34,9 @@ def _spy_pictures(monkeypatch, seen: list[dict]) -> None:  # noqa: ANN001
     monkeypatch.setitem(pictures.PICTURES, "speakeasy", patched)
 
 
-async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path):
+async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkeypatch):
+    seen: list[dict] = []
+    _spy_pictures(monkeypatch, seen)
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA])
         gid = await d.open_and_start("difficulty=1", game="speakeasy")
@@ -48,6 +50,11 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path):
         assert any("Jo flips card" in line for line in await bot.service.public_log(t))  # his turns in the log
         assert "Rank: " in public
         assert gid == t.id
+        # Jo's deck order is never public: pictures get counts only, and no message lists his cards to come.
+        left = t.state.jo.deck
+        assert all(set(v["jo"]) >= {"deck_count"} and "deck" not in v["jo"] for v in seen)
+        if len(left) > 1:
+            assert ", ".join(left) not in public and " ".join(left) not in public
 
 
 async def test_complete_three_player_game_and_no_secret_in_public(tmp_path, monkeypatch):
@@ -162,3 +169,16 @@ async def test_idle_reminder_on_the_fake_clock_not_at_once(tmp_path):
         clock.now += bot.settings.reminder_first_s + 1
         assert await play.send_reminders() == 1
         assert await play.send_reminders() == 0
+
+
+async def test_player_board_on_demand_shows_secrets_only_to_their_owner(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        mine = await server.slash(p.ANNA, "board", {}, channel_id=CHANNEL)
+        await mine.wait_followups(1)
+        assert mine.followups[-1]["ephemeral"] and "player.png" in mine.followups[-1]["files"]
+        theirs = await server.slash(p.ANNA, "board", {"player": p.BEN["id"]}, channel_id=CHANNEL)
+        await theirs.wait_followups(1)
+        assert "Ben's board" in theirs.followups[-1]["content"] and "player.png" in theirs.followups[-1]["files"]
+        assert mine.followups[-1]["files"]["player.png"] != theirs.followups[-1]["files"]["player.png"]
