@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Choice, Event, IllegalChoice, Option, Prompt, find_prompt
+from engine.core import Choice, Event, Option, Prompt, find_prompt
 from engine.speakeasy import (  # noqa: F401 - importing the step modules registers their steps
     acts,
     barrels,
@@ -224,8 +224,3 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
         step.choose(state, task, choice.option, log)
     advance(state, log)
     return log
-
-
-def refuse(text: str) -> None:
-    """Raise the engine's refusal."""
-    raise IllegalChoice(text)

@@ -10,22 +10,6 @@ from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 from engine.speakeasy.steps import Log, mark_reveal, opt, push, register, say
 
-#: Helper lower halves (and other effects) that start an action step: effect kind -> (step kind, n, s).
-ACTION_EFFECTS = {
-    "deliver": "deliver",
-    "produce": "produce",
-    "dock_buy": "dock_buy",
-    "runner": "deliver",
-    "sell": "sell",
-    "sell_bonus": "sell",
-    "upgrade": "upgrade",
-    "informant": "informant",
-    "bagman": "bagman",
-    "cook": "cook",
-    "associate": "hire_associate",
-    "protect": "protect",
-}
-
 
 def _gain_auto(state: SpeakeasyState, task: Task, log: Log) -> None:
     kind, n, seat = task.s, task.n, task.seat
@@ -63,8 +47,10 @@ def _gain_auto(state: SpeakeasyState, task: Task, log: Log) -> None:
         push(state, "sell", seat, n=eco.action_value(p, "party", n))
     elif kind == "upgrade":
         push(state, "upgrade", seat, n=1, m=n)
-    elif kind in ("dock_buy", "informant", "bagman", "associate"):
-        push(state, ACTION_EFFECTS[kind], seat, n=n)
+    elif kind in ("dock_buy", "informant", "bagman"):
+        push(state, kind, seat, n=n)
+    elif kind == "associate":
+        push(state, "hire_associate", seat)
     elif kind == "cook":
         push(state, "cook", seat, n=n)
     elif kind == "protect":

@@ -39,7 +39,7 @@ def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[Spe
     _city_tiles(state)  # step 4
     _zone_goals(state, log)  # step 5
     _central_park(state)  # step 6
-    _cards_and_helpers(state, n)  # step 7 (cards are dealt after the players exist)
+    _cards_and_helpers(state)  # step 7 (cards are dealt after the players exist)
     _docks(state)  # step 8
     # Step 9: barrels, Cops, money, Leverage and Goons are unlimited supplies (design §1.5.6).
     _players(state, seats)  # step 10
@@ -189,7 +189,7 @@ def _central_park(state: SpeakeasyState) -> None:
     state.park_books = [None] * len(state.park_goals)
 
 
-def _cards_and_helpers(state: SpeakeasyState, n: int) -> None:
+def _cards_and_helpers(state: SpeakeasyState) -> None:
     """Seed 000:16.1-4: four shuffled face-up decks; the Helper deck with three face up."""
     r = rules()
     state.decks = {}
