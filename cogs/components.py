@@ -62,6 +62,7 @@ class ActionButton(
             )
         )
         self.risky = opt.style == "danger"
+        self.from_select = False
 
     @classmethod
     async def from_custom_id(
@@ -109,6 +110,7 @@ class ActionSelect(
         """Hand the chosen value to the Play cog as an action."""
         values = interaction.data.get("values", []) if interaction.data else []  # type: ignore[union-attr]
         chosen = ActionButton(self.gid, self.version, self.kind, str(values[0]) if values else "-")
+        chosen.from_select = True  # the Play cog looks up whether the chosen option is risky
         await _handler(interaction).on_action(interaction, chosen)
 
 

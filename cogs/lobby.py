@@ -95,6 +95,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         gid = game_id or await self.my_game_here(interaction)
         if gid is None:
             raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
+        await self.bot.service.load_in(gid, interaction.guild_id)  # a game of another server is refused
         return gid
 
     async def _run(self, interaction: discord.Interaction, work: Callable[[], Awaitable[Notice]]) -> None:

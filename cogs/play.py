@@ -35,7 +35,7 @@ def user_of(interaction: discord.Interaction) -> User:
     """The clicking user, with admin rights if they manage the server."""
     perms = getattr(interaction.user, "guild_permissions", None)
     admin = bool(perms and (perms.administrator or perms.manage_guild))
-    return User(interaction.user.id, interaction.user.display_name, admin)
+    return User(interaction.user.id, interaction.user.display_name, admin, interaction.guild_id)
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -63,6 +63,8 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def on_action(self, interaction: discord.Interaction, item: ActionButton) -> None:
         """A click on an option: confirm risky steps, then let the service decide, then post."""
+        if getattr(item, "from_select", False) and item.flag != "!":
+            item.risky = await self._is_risky(item)  # a select menu's options carry no style: look it up
         if item.risky and item.flag != "!":
             confirm = discord.ui.View(timeout=None)
             confirm.add_item(
@@ -89,6 +91,19 @@ class PlayCog(commands.Cog, name="Play"):
             return
         await self._reply(interaction, notice)
         await self.bot.publisher.publish(notice)
+
+    async def _is_risky(self, item: ActionButton) -> bool:
+        """Whether the option chosen in a select menu is a risky (irreversible) step."""
+        try:
+            table = await self.bot.service.load(item.gid)
+        except ServiceError:
+            return False
+        for prompt in table.prompts():
+            opt = prompt.option(item.option) if prompt.kind == item.kind else None
+            if opt is not None and opt.style == "danger":
+                item.item.label = opt.label[:80]
+                return True
+        return False
 
     async def _reply(self, interaction: discord.Interaction, notice: Notice) -> None:
         """The clicker's private answer: what they may now see, and their next private question if any."""
@@ -173,7 +188,7 @@ class PlayCog(commands.Cog, name="Play"):
         try:
             if gid is None:
                 raise ServiceError("You have no running game in this channel; name one with the game option.")
-            table = await self.bot.service.load(gid)
+            table = await self.bot.service.load_in(gid, interaction.guild_id)
         except ServiceError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return

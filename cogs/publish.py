@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -43,6 +44,7 @@ class Publisher:
         self._board_version: dict[int, int] = {}
         #: the last safe-screen text sent per (game, user), so an unchanged screen is not edited again
         self._screens: dict[tuple[int, int], str] = {}
+        self._screen_version: dict[int, int] = {}
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         """A channel from the cache, or fetched."""
@@ -137,6 +139,13 @@ class Publisher:
         screen = PICTURES[table.game.name].screen
         if screen is None or table.state is None:
             return
+        async with self._board_locks.setdefault(table.id, asyncio.Lock()):
+            if table.version < self._screen_version.get(table.id, -1):
+                return  # a newer screen is already up: a slow older publish must not overwrite it
+            self._screen_version[table.id] = table.version
+            await self._update_screens(table, screen)
+
+    async def _update_screens(self, table: Table, screen: Callable[[dict[str, Any]], str]) -> None:
         store = self.bot.service.store
         for seat in table.seats:
             if seat.user_id <= 0:
@@ -155,8 +164,8 @@ class Publisher:
                     await channel.get_partial_message(row.message_id).edit(content=text)  # type: ignore[union-attr]
                     self._screens[key] = text
                     continue
-                except (discord.NotFound, discord.Forbidden):
-                    pass
+                except discord.HTTPException:
+                    pass  # deleted, forbidden, or an archived thread: send a new screen message
             message = await self._send_private(table, seat.user_id, text)
             if message is not None:
                 await store.set_message(table.id, kind, message.channel.id, message.id)

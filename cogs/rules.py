@@ -137,7 +137,7 @@ class RulesCog(commands.Cog, name="Rules"):
             gid = game or await self._game_here(interaction)
             if gid is None:
                 raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
-            table = await self.bot.service.load(gid)
+            table = await self.bot.service.load_in(gid, interaction.guild_id)
             lines = await self.bot.service.public_log(table)
         except ServiceError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)

@@ -24,6 +24,8 @@ class User:
     id: int
     name: str
     admin: bool = False
+    #: the server the request came from: admin rights count only for games of that server
+    guild_id: int | None = None
 
 
 @dataclass

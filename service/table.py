@@ -38,6 +38,8 @@ MAX_OPEN_GAMES_PER_CHANNEL = 10
 UNDO_KIND = "_undo"
 #: At most this many default choices when the host skips a player's turn (a guard against a loop).
 MAX_SKIP_CHOICES = 500
+#: Event kinds that end a turn: a skip stops there.
+TURN_BOUNDARIES = frozenset({"turn", "round", "act", "phase", "final"})
 
 
 def effective_choices(raw: list[str]) -> list[Choice]:
@@ -111,6 +113,13 @@ class TableService:
                 table.state = game.loads(snap[1])
             else:  # the record is the truth; the snapshot is only a cache
                 table.state = self._replay(table, await self.store.get_choices(game_id))
+        return table
+
+    async def load_in(self, game_id: int, guild_id: int | None) -> Table:
+        """``load``, refusing a game of another server (a game number typed from elsewhere)."""
+        table = await self.load(game_id)
+        if guild_id is not None and table.row.guild_id != guild_id:
+            raise ServiceError(f"There is no game #{game_id} in this server. Use /game list to see the games here.")
         return table
 
     def _replay(self, table: Table, choices: list[str]) -> Any:
@@ -236,7 +245,9 @@ class TableService:
             raise ServiceError(f"Game #{table.id} is {table.row.status}, not open for seating.")
 
     def _need_host(self, table: Table, user: User, what: str) -> None:
-        if user.id != table.row.host_id and not user.admin:
+        # a server admin's rights count only for that server's games
+        admin = user.admin and (user.guild_id is None or user.guild_id == table.row.guild_id)
+        if user.id != table.row.host_id and not admin:
             raise ServiceError(f"Only the host or a server admin can {what} game #{table.id}.")
 
     # --- play ----------------------------------------------------------------------------------------------
@@ -470,6 +481,7 @@ class TableService:
             why = self.undo_check(table, seat, effective)
             if why is not None:
                 raise ServiceError(why)
+            asked_before = table.prompts()
             names = [s.name for s in table.seats]
             options = json.loads(table.row.options)
             before = replay(table.game, names, options, table.row.seed, effective[:-1])
@@ -496,7 +508,7 @@ class TableService:
                 reply="Step taken back.",
                 board_changed=True,
             )
-            await self._after_move(notice, [])
+            await self._after_move(notice, asked_before)
             return notice
 
     async def skip(self, game_id: int, user: User) -> Notice:
@@ -521,8 +533,10 @@ class TableService:
                 option = default_option(mine[0])
                 choice = Choice(seat, mine[0].kind, option)
                 labels.append(mine[0].option(option).label)  # type: ignore[union-attr]
-                table.game.apply(state, choice)
+                events = table.game.apply(state, choice)
                 moves.append((choice, None))
+                if any(e.kind in TURN_BOUNDARIES for e in events):
+                    break  # the skipped turn is over: never play that player's next turn too
             preface = [
                 f"{user.name} skips {table.name_of(seat)}'s turn: "
                 + "; ".join(labels[:6])
@@ -550,6 +564,8 @@ class TableService:
             except AlreadySeated:
                 raise ServiceError(f"{new.name} already has a seat in game #{game_id}.") from None
             await self.store.clear_reminders(game_id, seat_user)
+            if table.row.host_id == seat_user:  # the host's role goes with the seat, as when the host leaves
+                await self.store.set_host(game_id, new.id, self.clock())
             table = await self.load(game_id)
             notice = Notice(
                 table,

@@ -117,3 +117,50 @@ async def test_host_substitutes_a_player_who_keeps_the_seat_name(svc):
     assert t.seat_of(DAN.id) == 1 and t.seat_of(BEN.id) is None and t.name_of(1) == "Ben"
     with pytest.raises(ServiceError):
         await svc.substitute(gid, BEN, ANNA.id, BEN)
+
+
+async def test_skip_stops_at_the_end_of_the_skipped_turn_even_against_jo(svc):
+    gid = await _game(svc, [ANNA])
+    t = await svc.load(gid)
+    while t.state.phase == "setup":
+        await _act_first(svc, gid, {0: ANNA})
+        t = await svc.load(gid)
+    year = t.state.year
+    await svc.skip(gid, ANNA)
+    t = await svc.load(gid)
+    assert t.row.status == "active" and t.state.year <= year + 1  # one turn (and Jo's), not the whole game
+
+
+async def test_an_admin_of_another_server_has_no_host_rights(svc):
+    gid = await _game(svc, [ANNA, BEN])  # created in guild 10
+    stranger = User(77, "Olga", admin=True, guild_id=999)
+    with pytest.raises(ServiceError, match="Only the host"):
+        await svc.skip(gid, stranger)
+    with pytest.raises(ServiceError, match="Only the host"):
+        await svc.substitute(gid, stranger, BEN.id, stranger)
+    local = User(78, "Mod", admin=True, guild_id=10)
+    assert (await svc.skip(gid, local)).reply.startswith("Skipped")
+    with pytest.raises(ServiceError, match="no game"):
+        await svc.load_in(gid, 999)
+
+
+async def test_substituting_the_host_hands_over_the_host_role(svc):
+    gid = await _game(svc, [ANNA, BEN])
+    await svc.substitute(gid, ANNA, ANNA.id, DAN)
+    t = await svc.load(gid)
+    assert t.row.host_id == DAN.id
+    with pytest.raises(ServiceError, match="Only the host"):
+        await svc.skip(gid, ANNA)
+
+
+async def test_undo_is_not_a_new_turn_and_pings_nobody(svc):
+    gid = await _game(svc, [ANNA, BEN])
+    users = {0: ANNA, 1: BEN}
+    t = await svc.load(gid)
+    while t.state.phase == "setup" or t.prompts()[0].kind != "place":
+        await _act_first(svc, gid, users)
+        t = await svc.load(gid)
+    seat = t.prompts()[0].seat
+    await svc.act(gid, users[seat], t.version, "place", "first")
+    notice = await svc.undo(gid, users[seat])
+    assert not notice.new_turn and notice.ping == []
