@@ -71,6 +71,9 @@ class Option(msgspec.Struct, frozen=True):
     detail: str = ""
     #: ``"primary"`` for the expected next step, ``"danger"`` for an irreversible or risky one.
     style: str = "secondary"
+    #: Dollars the option costs its chooser (0: none). A game uses it to keep a question private when offering
+    #: the option shows what the public cannot know (e.g. that a hidden safe can cover it).
+    cost: int = 0
 
 
 class Prompt(msgspec.Struct, frozen=True):

@@ -132,6 +132,7 @@ def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
                         f"src:{sh.number}",
                         f"Load from Ship {sh.number} ({where} Docks), ${cost} a barrel",
                         f"{sh.barrels} barrels aboard",
+                        cost=cost,
                     )
                 )
         if out:
@@ -144,7 +145,7 @@ def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
             b = d.spaces[i].building
             assert b is not None
             label = f"Deliver to the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}"
-            out.append(opt(f"to:{d.number}:{i}", label + (f", pay ${cost}" if cost else "")))
+            out.append(opt(f"to:{d.number}:{i}", label + (f", pay ${cost}" if cost else ""), cost=cost))
     if out:
         out.append(opt("end", "End this trip"))
     return out
@@ -216,7 +217,11 @@ def _dock_buy_options(state: SpeakeasyState, task: Task) -> list[Option]:
         for k in range(min(task.n, sh.barrels, room), 0, -1):
             if money.can_pay(p, k):
                 out.append(
-                    opt(f"buy:{sh.number}:{k}", f"Buy {k} barrel{'s' if k > 1 else ''} from Ship {sh.number}, pay ${k}")
+                    opt(
+                        f"buy:{sh.number}:{k}",
+                        f"Buy {k} barrel{'s' if k > 1 else ''} from Ship {sh.number}, pay ${k}",
+                        cost=k,
+                    )
                 )
     return out
 

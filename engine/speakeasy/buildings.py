@@ -52,6 +52,7 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
                     f"open:{d.number}:{i}",
                     f"Open {KIND_NAMES[rs.kind]} in {space_name(d.number, i)}",
                     f"pay ${rs.cost}{gets}",
+                    cost=0 if setup else rs.cost,
                 )
             )
     if not setup and rs.kind == rules().buildings.takeover_kind:
@@ -63,6 +64,7 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
                     f"Take over the Mobster Speakeasy in {space_name(dn, i)}",
                     f"strength {d.strength} needed: {sup.text()}; pay ${rs.cost}",
                     style="danger",
+                    cost=rs.cost + sup.fee,
                 )
             )
     return out
@@ -82,7 +84,7 @@ def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
     kinds = rules().buildings.setup_kinds if setup else ("stills", "speakeasy")
     free = next(free_spaces(state), None) is not None
     return [
-        opt(f"row:{rs.kind}:{rs.index}", f"Build: {row_label(rs)}")
+        opt(f"row:{rs.kind}:{rs.index}", f"Build: {row_label(rs)}", cost=0 if setup else rs.cost)
         for rs in _available(state, task.seat, kinds)
         if _has_target(state, task.seat, rs, setup, free, task.m == 0)
     ]
@@ -206,6 +208,7 @@ def _upgrade_options(state: SpeakeasyState, task: Task) -> list[Option]:
                         f"up:{d.number}:{i}:{rs.index}",
                         f"Upgrade {KIND_NAMES[b.kind]} in {space_name(d.number, i)} to {KIND_NAMES[to]} ${cost}",
                         f"uncovers {eco.describe(rs.benefit)}",
+                        cost=cost,
                     )
                 )
     return out

@@ -98,7 +98,7 @@ def _goon_options(state: SpeakeasyState, task: Task) -> list[Option]:
     cost = eco.hire_goon(state, task.seat)
     if cost is None or not money.can_pay(state.player(task.seat), cost):
         return []
-    return [opt("hire", f"Hire a Goon, pay ${cost}", style="primary")]
+    return [opt("hire", f"Hire a Goon, pay ${cost}", style="primary", cost=cost)]
 
 
 def _goon_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:

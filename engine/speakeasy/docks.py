@@ -47,6 +47,7 @@ def _ambush_options(state: SpeakeasyState, task: Task) -> list[Option]:
                     f"Ambush Ship {sh.number} ({ZONES[zone]} Docks, {crate})",
                     f"strength {ambush_need(state)}: {sup.text()}{pay}",
                     style="danger",
+                    cost=sup.fee + reserve,
                 )
             )
     return out
@@ -140,7 +141,9 @@ register("ambush_barrel", "Where does the stolen barrel go?", options=_barrel_op
 
 
 def _informant_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    sources = [d for d in state.districts if d.cop_tile]
+    # Design §11.2 "to another open district": the tile moves between open districts (a tile lying on a blocked
+    # district of the 1-2 side has no effect and stays out of play).
+    sources = [d for d in state.districts if d.cop_tile and is_open(state, d.number)]
     targets = [d for d in state.districts if is_open(state, d.number) and not d.cop and not d.cop_tile]
     return [
         opt(

@@ -207,7 +207,11 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     decline = step.decline(task)
     if decline is not None:
         options = [*options, opt(SKIP, decline)]
-    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.secret)]
+    # Design §4: the safe is hidden. An option the pocket alone cannot pay for tells that the safe can: then the
+    # question is private (answered through "My options"), not shown on the public board.
+    pocket = state.player(task.seat).pocket if 0 <= task.seat < len(state.players) else 0
+    secret = step.secret or any(o.cost > pocket for o in options)
+    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=secret)]
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:

@@ -92,7 +92,7 @@ def _defend_options(state: SpeakeasyState, task: Task) -> list[Option]:
         return []
     need = attack(state, d)
     out = [
-        opt(f"defend:{sup.code()}", f"Defend: {sup.text()}", f"defence {need} needed", style="primary")
+        opt(f"defend:{sup.code()}", f"Defend: {sup.text()}", f"defence {need} needed", style="primary", cost=sup.fee)
         for sup in crew.supports(state, task.seat, need, zone_index(d.number))
     ]
     out.append(opt("lose", f"Do not defend: the {KIND_NAMES[b.kind]} leaves the game", style="danger"))

@@ -66,9 +66,9 @@ def say(log: Log, text: str, kind: str = "log", to: tuple[int, ...] | None = Non
     log.append(Event(kind, text, to, data))
 
 
-def opt(id_: str, label: str, detail: str = "", style: str = "secondary") -> Option:
-    """An option (labels are cut to Discord's 80 characters by the table, not here)."""
-    return Option(id_, label, detail, style)
+def opt(id_: str, label: str, detail: str = "", style: str = "secondary", cost: int = 0) -> Option:
+    """An option (labels are cut to Discord's 80 characters by the table, not here); ``cost`` in dollars."""
+    return Option(id_, label, detail, style, cost)
 
 
 def mark_reveal(state: SpeakeasyState) -> None:

@@ -213,3 +213,17 @@ def test_final_parts_are_in_the_view_only_when_the_game_is_over():
     assert all(p["final"]["total"] == state.player(i).final["total"] for i, p in enumerate(v["players"]))
     mid = kit.played(2, 21)
     assert all("final" not in p for p in kit.GAME.view(mid, None)["players"])
+
+
+def test_a_question_whose_options_need_the_safe_is_private():
+    """Design §4: the safe is hidden. Offering an option the pocket alone cannot pay shows the safe can: such a
+    question is secret (answered privately), while one the pocket explains stays on the public board."""
+    state = kit.paused(3)
+    kit.give(state, 0, pocket=20, safe=0, goons=1)
+    kit.task(state, "hire_goons", 0)
+    assert not kit.prompt(state).secret
+    state.tasks.clear()
+    kit.give(state, 0, pocket=0, safe=10)
+    kit.task(state, "hire_goons", 0)
+    prompt = kit.prompt(state)
+    assert prompt.secret and prompt.options[0].cost == 1
