@@ -96,30 +96,14 @@ class RulesCog(commands.Cog, name="Rules"):
 
     async def _game_here(self, interaction: discord.Interaction) -> int | None:
         """The user's single open game in this channel, or the channel's only game (as ``/game``)."""
-        if interaction.guild_id is None:
-            return None
-        tables = await self.bot.service.list_games(interaction.guild_id, interaction.channel_id)
-        mine = [t for t in tables if t.seat_of(interaction.user.id) is not None]
-        if len(mine) == 1:
-            return mine[0].id
-        if not mine and len(tables) == 1:
-            return tables[0].id
-        return None
+        return await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
 
     async def game_id_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """Open games in this server, this channel's first."""
-        if interaction.guild_id is None:
-            return []
-        tables = await self.bot.service.list_games(interaction.guild_id)
-        tables.sort(key=lambda t: (t.row.channel_id != interaction.channel_id, -t.id))
-        out = []
-        for t in tables:
-            label = f"#{t.id} {t.game.title} ({t.row.status}, {len(t.seats)} players)"
-            if current in str(t.id) or current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:CHOICE_MAX], value=t.id))
-        return out[:MAX_CHOICES]
+        """Open games in this server, this channel's first (the same list as ``/game``'s)."""
+        lobby = self.bot.get_cog("Lobby")
+        return await lobby.game_id_autocomplete(interaction, current) if lobby else []  # type: ignore[union-attr]
 
     @staticmethod
     def log_text(table: Table, lines: list[str]) -> str:

@@ -180,3 +180,22 @@ def empty_hand(state: SpeakeasyState, seat: int) -> None:
     for card in list(p.hand):
         p.hand.remove(card)
         state.decks[rules().cards[card].deck].append(card)
+
+
+def calm(state: SpeakeasyState, number: int) -> None:
+    """Take any Cop or face-down Cop tile off a district (to the box, so the Cop tiles still add up)."""
+    d = state.districts[number - 1]
+    if d.cop or d.cop_tile:
+        state.box["cop_tiles"].append(number)
+        d.cop = d.cop_tile = False
+
+
+def put_cop(state: SpeakeasyState, number: int) -> None:
+    """A Cop in a district (its tile taken from the Time track, so the Cop tiles still add up)."""
+    d = state.districts[number - 1]
+    if d.cop:
+        return
+    if not d.cop_tile:
+        state.cop_stacks[-1].pop()
+    d.cop_tile = False
+    d.cop = True

@@ -19,23 +19,8 @@ DOWNTOWN, MIDTOWN, UPTOWN = 0, 1, 2
 # ---- arranging positions ----
 
 
-def calm(state, number: int) -> None:
-    """Take any Cop or face-down Cop tile off a district (to the box, so the Cop tiles still add up)."""
-    d = state.districts[number - 1]
-    if d.cop or d.cop_tile:
-        state.box["cop_tiles"].append(number)
-        d.cop = d.cop_tile = False
-
-
-def put_cop(state, number: int) -> None:
-    """A Cop in a district (its tile taken from the Time track, so the Cop tiles still add up)."""
-    d = state.districts[number - 1]
-    if d.cop:
-        return
-    if not d.cop_tile:
-        state.cop_stacks[-1].pop()
-    d.cop_tile = False
-    d.cop = True
+calm = kit.calm
+put_cop = kit.put_cop
 
 
 def spot(state, number: int):
