@@ -1,0 +1,48 @@
+"""The printed words and numbers the Speakeasy pictures keep (render/ may not import the engine) are the ones in
+data/speakeasy: a change to a data file that the pictures would miss fails here."""
+
+from __future__ import annotations
+
+from engine.speakeasy.components import PARK_CONDITIONS, TRACKS
+from engine.speakeasy.economy import describe
+from engine.speakeasy.loader import rules
+from render import speakeasy as pictures
+from render import speakeasy_text as words
+
+
+def test_persons_are_the_data_persons_in_order():
+    loc = rules().locations
+    assert tuple((p.id, p.location, p.name) for p in loc.persons) == words.PERSONS
+
+
+def test_booths_and_park_rewards_are_the_data_ones():
+    loc = rules().locations
+    assert [cost for cost, _ in words.BOOTHS] == [b.leverage for b in loc.booths]
+    assert len(words.PARK_SPACES) == len(loc.park)
+    assert rules().sides["small"].booths == words.SMALL_SIDE_BOOTHS
+    # the short reward words name what the data gives (e.g. "2 Leverage" for leverage 2)
+    for (_cost, text), booth in zip(words.BOOTHS, loc.booths, strict=True):
+        first = booth.reward[0]
+        assert str(first.n) in text or first.n == 1
+
+
+def test_numbers_of_the_player_board_are_the_data_ones():
+    t = rules().tracks
+    assert t.goon_costs == pictures.GOON_COSTS
+    assert t.trucks_by_fleet == pictures.TRUCKS_BY_FLEET
+    assert t.max_level == pictures.MAX_LEVEL
+    assert t.infamy_max == pictures.INFAMY_MAX
+    assert (*TRACKS, "strength") == pictures.LEVEL_KEYS
+
+
+def test_goal_words_and_final_values_are_the_data_ones():
+    g = rules().goals
+    assert set(words.PARK_GOALS) == {x.id for x in g.park_goals}
+    for goal in g.park_goals:
+        text = words.PARK_GOALS[goal.id]
+        assert goal.condition == "nightclub_and_casino" or str(goal.n) in text or (goal.n == 1 and "an " in text)
+        assert PARK_CONDITIONS[goal.condition]
+        assert describe(goal.benefit)
+    assert tuple(sorted(g.infamy_books)) == words.INFAMY_BOOK_SPACES
+    assert rules().final.protected == words.PROTECTED_VALUES
+    assert rules().helpers.bottle_values == words.BOTTLE_VALUES
