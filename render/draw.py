@@ -7,7 +7,8 @@ directly (FreeType already smooths it).
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -288,9 +289,20 @@ def felt(w: int, h: int, centre: RGB, edge: RGB) -> Image.Image:
 
 
 def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes, fast: an RGB image at zlib level 1 (never ``optimize=True``: 4× slower for 1%)."""
+    """PNG bytes, fast: an RGB image without per-row filters, deflated at zlib level 1.
+
+    Pillow tries the five PNG filters on every row, which costs about twice the deflate itself; flat board
+    pictures compress as well without them (never ``optimize=True``: 4× slower for 1%).
+    """
     if img.mode != "RGB":
         img = img.convert("RGB")
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    w, h = img.size
+    raw = img.tobytes()
+    stride = 3 * w
+    rows = b"\x00" + b"\x00".join(raw[i : i + stride] for i in range(0, len(raw), stride))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b"")

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import struct
 import threading
-import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
@@ -32,6 +30,7 @@ from render.draw import (
     SS,
     badge,
     badge_letters,
+    encode_png,
     fit_lines,
     fit_text,
     ink_on,
@@ -42,7 +41,6 @@ from render.draw import (
 
 View = dict[str, Any]
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # --- sizes (px) ---------------------------------------------------------------------------------------------
 
@@ -997,26 +995,6 @@ def _board_image(view: View) -> Image.Image:
     return img
 
 
-def encode_png_fast(img: Image.Image) -> bytes:
-    """PNG bytes with no per-row filter, deflated at zlib level 1.
-
-    Pillow tries the five PNG filters on every row of an RGB picture, which costs twice as long as the deflate
-    itself; flat board pictures compress as well (here: smaller) without them.
-    """
-    if img.mode != "RGB":
-        img = img.convert("RGB")
-    w, h = img.size
-    raw = img.tobytes()
-    stride = 3 * w
-    rows = b"\x00" + b"\x00".join(raw[i : i + stride] for i in range(0, len(raw), stride))
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return PNG_SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b"")
-
-
 def _check_public(view: View) -> None:
     if view.get("seat") is not None:
         raise ValueError("the public board is drawn from the spectator view (seat=None), not a seat's own view")
@@ -1028,7 +1006,7 @@ def render_board(view: View) -> bytes:
     Raises ``ValueError`` for a seat's own view: the channel picture must never be able to show a safe or a hand.
     """
     _check_public(view)
-    return encode_png_fast(_board_image(view))
+    return encode_png(_board_image(view))
 
 
 # --- one player's board -------------------------------------------------------------------------------------
@@ -1216,7 +1194,7 @@ def _player_board_image(view: View, seat: int) -> Image.Image:
 def render_player_board(view: View, seat: int) -> bytes:
     """One player's Operations board as a PNG: levels, Goons, Trucks, buildings left on each row, card slots and
     public numbers; the safe, hand and the Helpers behind the screen only when ``view`` is ``seat``'s own view."""
-    return encode_png_fast(_player_board_image(view, seat))
+    return encode_png(_player_board_image(view, seat))
 
 
 # --- the final scoring --------------------------------------------------------------------------------------
@@ -1314,7 +1292,7 @@ def render_final(view: View) -> bytes:
     Without ``final`` parts in the view it draws the public parts only and says the final scores are not
     available. Raises ``ValueError`` before the game is over.
     """
-    return encode_png_fast(_final_image(view))
+    return encode_png(_final_image(view))
 
 
 # --- async --------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Choice, Event, IllegalChoice, Prompt
+from engine.speakeasy.board import is_open, zone_index
 from engine.speakeasy.flow import advance
 from engine.speakeasy.game import SpeakeasyGame
 from engine.speakeasy.loader import rules
@@ -199,3 +200,29 @@ def put_cop(state: SpeakeasyState, number: int) -> None:
         state.cop_stacks[-1].pop()
     d.cop_tile = False
     d.cop = True
+
+
+def free_space(
+    state: SpeakeasyState, cop: bool = False, zone: int | None = None, avoid: tuple[int, ...] = ()
+) -> tuple[int, int]:
+    """A free space (no building, no Mobster Speakeasy) of an open district with or without a Cop."""
+    for d in state.districts:
+        if not is_open(state, d.number) or d.cop != cop or d.number in avoid:
+            continue
+        if zone is not None and zone_index(d.number) != zone:
+            continue
+        for i, sp in enumerate(d.spaces):
+            if sp.building is None and not sp.mobster:
+                return d.number, i
+    raise AssertionError("no such free space")
+
+
+def put(
+    state: SpeakeasyState, seat: int, kind: str = "speakeasy", cop: bool = False, zone: int | None = None, **kw: Any
+) -> tuple[int, int]:
+    """Put one of the seat's buildings on a free space (a protecting Family Member comes from the supply)."""
+    dn, i = free_space(state, cop, zone)
+    if kw.get("family"):
+        state.player(seat).family_supply -= 1
+    build(state, seat, dn, i, kind, **kw)
+    return dn, i

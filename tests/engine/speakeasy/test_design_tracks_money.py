@@ -84,24 +84,8 @@ def give_card(state, seat: int, card: int) -> None:
     raise AssertionError(card)
 
 
-def free_space(state, cop: bool = False, zone: int | None = None) -> tuple[int, int]:
-    for d in state.districts:
-        if not is_open(state, d.number) or d.cop != cop:
-            continue
-        if zone is not None and zone_index(d.number) != zone:
-            continue
-        for i, sp in enumerate(d.spaces):
-            if sp.building is None and not sp.mobster:
-                return d.number, i
-    raise AssertionError("no such free space")
-
-
-def put(state, seat: int, kind: str = "speakeasy", cop: bool = False, zone: int | None = None, **kw) -> tuple[int, int]:
-    dn, i = free_space(state, cop, zone)
-    if kw.get("family"):
-        state.player(seat).family_supply -= 1
-    kit.build(state, seat, dn, i, kind, **kw)
-    return dn, i
+free_space = kit.free_space
+put = kit.put
 
 
 def clear_docks(state) -> None:

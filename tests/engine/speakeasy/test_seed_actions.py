@@ -11,7 +11,6 @@ import re
 import pytest
 
 from engine.core import Choice
-from engine.speakeasy.board import is_open, zone_index
 from engine.speakeasy.components import LEVEL_TRACKS, TRACKS
 from engine.speakeasy.steps import STEPS
 from tests.engine.speakeasy import kit
@@ -47,26 +46,8 @@ def grab(state, seat: int, deck: str, kind: str | None = None) -> int:
     raise AssertionError(f"no {deck} card with {kind} to grab")
 
 
-def free_space(state, cop: bool = False, zone: int | None = None, avoid: tuple[int, ...] = ()) -> tuple[int, int]:
-    """A free space (no building, no Mobster Speakeasy) of an open district with or without a Cop."""
-    for d in state.districts:
-        if not is_open(state, d.number) or d.cop != cop or d.number in avoid:
-            continue
-        if zone is not None and zone_index(d.number) != zone:
-            continue
-        for i, sp in enumerate(d.spaces):
-            if sp.building is None and not sp.mobster:
-                return d.number, i
-    raise AssertionError("no such free space")
-
-
-def put(state, seat: int, kind: str = "speakeasy", cop: bool = False, zone: int | None = None, **kw) -> tuple[int, int]:
-    """Put one of the seat's buildings on a free space (a protecting Family Member comes from the supply)."""
-    dn, i = free_space(state, cop, zone)
-    if kw.get("family"):
-        state.player(seat).family_supply -= 1
-    kit.build(state, seat, dn, i, kind, **kw)
-    return dn, i
+free_space = kit.free_space
+put = kit.put
 
 
 def stills_at(state, seat: int) -> tuple[int, int]:
