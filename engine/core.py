@@ -14,6 +14,7 @@ The record of a game is ``(seats, options, seed)`` plus its list of choices: ``r
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -89,8 +90,25 @@ class Prompt(msgspec.Struct, frozen=True):
     text: str
     options: tuple[Option, ...]
     race: str | None = None
-    #: The options name things only ``seat`` may see (e.g. the card it drew): never show them in public.
+    #: The question is private: its text and options may name things only ``seat`` may see (e.g. the card it
+    #: drew). Decided by the kind of question, never by a hidden value; its public side is ``public()``.
     secret: bool = False
+    #: The option the table takes for an idle player (the host's skip), as the game decides it; ``None``: the
+    #: first option.
+    default: str | None = None
+
+    def default_option(self) -> str:
+        """The id of the option the table takes when this seat's turn is skipped."""
+        if self.default is not None and self.option(self.default) is not None:
+            return self.default
+        return self.options[0].id
+
+    def public(self) -> PublicPrompt:
+        """What everyone may know of this question: who is asked which kind of question and, unless it is
+        secret, its words and options. The only way a prompt reaches public output."""
+        if self.secret:
+            return PublicPrompt(self.seat, self.kind, "", (), self.race, True)
+        return PublicPrompt(self.seat, self.kind, self.text, self.options, self.race, False)
 
     def option(self, option_id: str) -> Option | None:
         """The option with this id, if it is legal."""
@@ -98,6 +116,18 @@ class Prompt(msgspec.Struct, frozen=True):
             if opt.id == option_id:
                 return opt
         return None
+
+
+class PublicPrompt(msgspec.Struct, frozen=True):
+    """The public side of a ``Prompt``: a secret prompt keeps only its seat, kind and race (its words come
+    from the kind, in the words layer)."""
+
+    seat: int
+    kind: str
+    text: str
+    options: tuple[Option, ...]
+    race: str | None
+    secret: bool
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -192,6 +222,11 @@ class Game(Protocol):
 
     def invariants(self, state: Any) -> list[str]:
         """Broken invariants (empty when all hold); used by self-play and tests."""
+
+    def scramble(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A copy of ``state`` in which everything ``seat`` (``None``: a spectator) may not see is changed at
+        random, consistently (every piece still in one place): the same game as that seat knows it. The
+        differential privacy tests and the bots' sampling of hidden information use it."""
 
 
 def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
