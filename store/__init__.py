@@ -4,6 +4,7 @@ Open with ``store = await Store.open(path)`` and ``await store.close()``, or
 ``async with await Store.open(path) as store: ...``.
 """
 
+from .base import SimulatedCrash, WriteHook
 from .errors import (
     AlreadySeated,
     GameNotFound,
@@ -17,7 +18,20 @@ from .errors import (
     StoreError,
 )
 from .migrations import MIGRATIONS, SCHEMA_VERSION
-from .rows import GAME_STATUSES, ChoiceRow, ClaimRow, GameRow, MessageRow, RaceRow, ReminderRow, SeatRow
+from .record import Move
+from .rows import (
+    GAME_STATUSES,
+    ChoiceRow,
+    ClaimRow,
+    EventRow,
+    GameRow,
+    MessageRow,
+    OfferRow,
+    OutboxRow,
+    RaceRow,
+    ReminderRow,
+    SeatRow,
+)
 from .sqlite import Store
 
 __all__ = [
@@ -27,10 +41,14 @@ __all__ = [
     "AlreadySeated",
     "ChoiceRow",
     "ClaimRow",
+    "EventRow",
     "GameNotFound",
     "GameRow",
     "InvalidStatus",
     "MessageRow",
+    "Move",
+    "OfferRow",
+    "OutboxRow",
     "MigrationError",
     "NotInLobby",
     "RaceRow",
@@ -38,8 +56,10 @@ __all__ = [
     "SchemaTooNew",
     "SeatNotFound",
     "SeatRow",
+    "SimulatedCrash",
     "Store",
     "StoreBusy",
     "StoreClosed",
     "StoreError",
+    "WriteHook",
 ]

@@ -121,9 +121,56 @@ CREATE TABLE guild_settings (
 );
 """
 
+_V3_TRUST = """
+-- The log: every event of every choice, committed with it (the log is read, never rebuilt by replay).
+-- pos: 0 the set-up, i + 1 the choice at index i (a table event such as a substitution: the version then).
+CREATE TABLE events (
+    id      INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    pos     INTEGER NOT NULL CHECK (pos >= 0),
+    kind    TEXT    NOT NULL,
+    seats   TEXT,
+    text    TEXT    NOT NULL,
+    data    TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE INDEX events_game ON events (game_id, id);
+
+-- What must still be said (private lines), committed with the move; deleted once delivered.
+CREATE TABLE outbox (
+    id         INTEGER PRIMARY KEY,
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    kind       TEXT    NOT NULL,
+    user_id    INTEGER,
+    body       TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    due_at     REAL    NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX outbox_due ON outbox (due_at);
+
+-- The version an owned message shows and the last event it shows (upto), so a restart posts what is
+-- missing and an older board never overwrites a newer one.
+ALTER TABLE messages ADD COLUMN version INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE messages ADD COLUMN upto INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE messages ADD COLUMN data TEXT NOT NULL DEFAULT '{}';
+
+-- A seat the host offered to someone, waiting for their consent.
+CREATE TABLE offers (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat       INTEGER NOT NULL,
+    from_user  INTEGER NOT NULL,
+    to_user    INTEGER NOT NULL,
+    to_name    TEXT    NOT NULL,
+    by_user    INTEGER NOT NULL,
+    expires_at REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     _V1_CORE,  # 1: games, seats, the append-only choice record, snapshots
     _V2_BOOKKEEPING,  # 2: owned messages, reminders, real-time claims and races, guild settings
+    _V3_TRUST,  # 3: the log's events, the outbox, the version each message shows, seat offers
 )
 """Ordered migration scripts; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

@@ -62,6 +62,12 @@ class MessageRow:
     key: str
     channel_id: int
     message_id: int
+    #: the game version the message shows (-1: none recorded)
+    version: int = -1
+    #: the id of the last event the message shows
+    upto: int = 0
+    #: what else the message showed, as JSON (e.g. who it asked to act)
+    data: str = "{}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +100,45 @@ class RaceRow:
     game_id: int
     version: int
     deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One log event, stored with its move: ``pos`` 0 is the set-up, ``i + 1`` the choice at index ``i``;
+    ``seats`` is None for a public event, else a JSON list of the seats that may see it. ``id`` orders every
+    event of every game."""
+
+    id: int
+    game_id: int
+    pos: int
+    kind: str
+    seats: str | None
+    text: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """Something that must still be said (e.g. a private line), committed with the move that caused it."""
+
+    id: int
+    game_id: int
+    kind: str
+    user_id: int | None
+    body: str
+    created_at: float
+    due_at: float
+    attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferRow:
+    """A seat offered to another player (the host's substitution), waiting for their consent."""
+
+    game_id: int
+    seat: int
+    from_user: int
+    to_user: int
+    to_name: str
+    by_user: int
+    expires_at: float

@@ -62,11 +62,15 @@ async def test_reminders_due_bump_and_clear(store: Store) -> None:
 
 async def test_claims_order_and_duplicates(store: Store) -> None:
     game_id = await make_active_game(store)
+    await store.open_race(game_id, 3, 60.0)
     assert await store.add_claim(game_id, 3, 1, '"snap b"', 5000, 10.0)
     assert await store.add_claim(game_id, 3, 0, '"snap a"', 4000, 11.0)
     assert await store.add_claim(game_id, 3, 2, '"snap c"', 4000, 10.5)
     assert not await store.add_claim(game_id, 3, 0, '"again"', 1, 12.0)
+    assert not await store.add_claim(game_id, 4, 0, '"no window at 4"', 1, 13.0)
+    await store.open_race(game_id, 4, 70.0)
     assert await store.add_claim(game_id, 4, 0, '"next race"', 1, 13.0)
+    assert not await store.add_claim(game_id, 3, 1, '"window 3 is closed"', 1, 14.0)
     assert await store.get_claims(game_id, 3) == [
         ClaimRow(game_id, 3, 2, '"snap c"', 4000, 10.5),
         ClaimRow(game_id, 3, 0, '"snap a"', 4000, 11.0),
@@ -80,6 +84,7 @@ async def test_claims_order_and_duplicates(store: Store) -> None:
 
 async def test_concurrent_duplicate_claims(store: Store) -> None:
     game_id = await make_active_game(store)
+    await store.open_race(game_id, 0, 60.0)
     results = await asyncio.gather(*(store.add_claim(game_id, 0, 1, f'"{i}"', i, 1.0) for i in range(5)))
     assert results.count(True) == 1
     assert len(await store.get_claims(game_id, 0)) == 1

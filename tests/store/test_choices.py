@@ -154,6 +154,7 @@ async def main():
     await s.add_seat(game_id, 5, "Eve")
     assert await s.start_game(game_id, '"s0"', 2.0)
     assert await s.append_choice(game_id, 0, '"before crash"', '"s1"', 3.0, actor_id=5)
+    await s.open_race(game_id, 1, 60.0)
     assert await s.add_claim(game_id, 1, 0, '"snap"', 1234, 3.5)
     os._exit(0)  # die without closing: no checkpoint, no clean shutdown
 

@@ -21,6 +21,9 @@ TABLES = {
     "claims",
     "races",
     "guild_settings",
+    "events",
+    "outbox",
+    "offers",
 }
 
 
@@ -37,7 +40,7 @@ def _user_version(path: str) -> int:
 
 async def test_fresh_database_gets_every_migration(db_path: str) -> None:
     async with await Store.open(db_path) as s:
-        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 2
+        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 3
         assert s.journal_mode == "wal"
     assert _tables(db_path) >= TABLES
     assert _user_version(db_path) == SCHEMA_VERSION
@@ -98,7 +101,7 @@ async def test_failed_migration_changes_nothing(db_path: str) -> None:
     broken = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER); INSERT INTO nowhere VALUES (1);")
     async with await Store.open(db_path, migrations=MIGRATIONS[:1]):
         pass
-    with pytest.raises(MigrationError, match="migration 3 failed"):
+    with pytest.raises(MigrationError, match="migration 4 failed"):
         await Store.open(db_path, migrations=broken)
     assert _user_version(db_path) == 1
     assert "extra" not in _tables(db_path) and "reminders" not in _tables(db_path)
