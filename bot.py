@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 from cogs.components import DYNAMIC_ITEMS
+from cogs.errors import FAILED, answer
 from cogs.lobby import LobbyCog
 from cogs.play import PlayCog
 from cogs.publish import Publisher
@@ -63,6 +64,11 @@ class TableBot(commands.Bot):
         """Open the database (migrating it), load the cogs, register persistent buttons, sync commands."""
         self._store = await Store.open(self.settings.database)
         self._service = TableService(self._store, self.settings, clock=self.clock)
+        filled = await self._service.backfill_events()
+        fixed = await self._service.recover()
+        if filled or any(fixed.values()):
+            log.info("start-up: logs written for %s games; re-derived %s", filled, fixed)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(LobbyCog(self))
         await self.add_cog(PlayCog(self))
@@ -73,10 +79,19 @@ class TableBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.publisher.start()  # what a restart left unposted goes out once the bot is ready
         log.info("database %s at schema v%s", self.settings.database, self._store.schema_version)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """A slash command that failed gets an ephemeral answer; the traceback goes to the log."""
+        log.error("command failed (interaction %s)", interaction.id, exc_info=error)
+        await answer(interaction, FAILED)
 
     async def close(self) -> None:
         """Stop cogs and close the database after Discord."""
+        await self.publisher.stop()
         for name in list(self.cogs):
             await self.remove_cog(name)
         await super().close()

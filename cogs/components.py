@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.core import TABLE, Option, Prompt
+from cogs.errors import guarded
+from engine.core import TABLE, Option, Prompt, PublicPrompt
 
 if TYPE_CHECKING:
-    from service import Table
+    from service import PublicTable
 
 #: Discord's limits.
 MAX_BUTTONS = 25
@@ -73,6 +74,7 @@ class ActionButton(
         opt = Option(match["option"], item.label or match["option"], style=style)
         return cls(int(match["gid"]), int(match["version"]), match["kind"], opt, match["flag"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the Play cog."""
         await _handler(interaction).on_action(interaction, self)
@@ -106,6 +108,7 @@ class ActionSelect(
         """Rebuild from a click."""
         return cls(int(match["gid"]), int(match["version"]), match["kind"], int(match["page"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen value to the Play cog as an action."""
         values = interaction.data.get("values", []) if interaction.data else []  # type: ignore[union-attr]
@@ -130,6 +133,7 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pm\|(?P<g
         """Rebuild from a click."""
         return cls(int(match["gid"]), int(match["version"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand to the Play cog."""
         await _handler(interaction).on_mine(interaction, self.gid)
@@ -157,6 +161,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<
         """Rebuild from a click."""
         return cls(int(match["gid"]), match["action"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand to the Lobby cog."""
         await interaction.client.get_cog("Lobby").on_lobby_button(interaction, self.gid, self.action)  # type: ignore[attr-defined]
@@ -180,12 +185,72 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un\|(?P<g
         """Rebuild from a click."""
         return cls(int(match["gid"]), int(match["version"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the Play cog."""
         await _handler(interaction).on_undo(interaction, self.gid, self.version)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, UndoButton, LobbyButton)
+class OfferButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"of\|(?P<gid>\d+)\|(?P<seat>\d+)\|(?P<action>take|keep)"
+):
+    """A seat offer (the host's substitution): the invited player takes the seat, or its player keeps it."""
+
+    LABELS = {
+        "take": ("Take the seat", discord.ButtonStyle.success),
+        "keep": ("Keep my seat", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, gid: int, seat: int, action: str) -> None:
+        self.gid, self.seat, self.action = gid, seat, action
+        label, style = self.LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"of|{gid}|{seat}|{action}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> OfferButton:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["seat"]), match["action"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Lobby cog."""
+        await interaction.client.get_cog("Lobby").on_offer(interaction, self.gid, self.seat, self.action)  # type: ignore[attr-defined]
+
+
+class SkipButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"sk\|(?P<gid>\d+)\|(?P<version>\d+)\|(?P<seat>\d+)",
+):
+    """The host's confirmed skip of the turn of the player waited for at ``version``."""
+
+    def __init__(self, gid: int, version: int, seat: int, name: str = "") -> None:
+        self.gid, self.version, self.seat = gid, version, seat
+        label = _clip(f"Skip {name}'s turn" if name else "Skip the turn", LABEL_MAX)
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=f"sk|{gid}|{version}|{seat}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> SkipButton:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["version"]), int(match["seat"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Lobby cog."""
+        await interaction.client.get_cog("Lobby").on_skip(interaction, self.gid, self.version, self.seat)  # type: ignore[attr-defined]
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, UndoButton, LobbyButton, OfferButton, SkipButton)
+
+
+def known_custom_id(custom_id: str) -> bool:
+    """Whether one of the bot's persistent items answers this custom id (else the click gets a polite no)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
 def lobby_view(gid: int) -> discord.ui.View:
@@ -196,7 +261,7 @@ def lobby_view(gid: int) -> discord.ui.View:
     return view
 
 
-def _merge(prompts: list[Prompt]) -> dict[str, list[Option]]:
+def _merge(prompts: list[Prompt] | list[PublicPrompt]) -> dict[str, list[Option]]:
     """Options by prompt kind, each option once (every seat of a race snaps with "its own slot 3")."""
     out: dict[str, list[Option]] = {}
     for p in prompts:
@@ -206,9 +271,15 @@ def _merge(prompts: list[Prompt]) -> dict[str, list[Option]]:
 
 
 def prompt_view(
-    table: Table, prompts: list[Prompt], *, mine_button: bool, undo_button: bool = False
+    gid: int,
+    version: int,
+    prompts: list[Prompt] | list[PublicPrompt],
+    *,
+    mine_button: bool,
+    undo_button: bool = False,
 ) -> discord.ui.View | None:
-    """Buttons (or select menus when there are many options) for these prompts, within Discord's limits."""
+    """Buttons (or select menus when there are many options) for these prompts of game ``gid`` at
+    ``version``, within Discord's limits."""
     view = discord.ui.View(timeout=None)
     rows_left = 5 - (1 if mine_button else 0)
     row = 0
@@ -217,7 +288,7 @@ def prompt_view(
             break
         if len(options) <= ROW_SIZE * (rows_left - row) and len(options) <= 20:
             for i, opt in enumerate(options):
-                button = ActionButton(table.id, table.version, kind, opt)
+                button = ActionButton(gid, version, kind, opt)
                 button.item.row = row + i // ROW_SIZE
                 view.add_item(button)
             row += (len(options) + ROW_SIZE - 1) // ROW_SIZE
@@ -225,26 +296,25 @@ def prompt_view(
             for page in range(0, len(options), MAX_SELECT):
                 if row >= rows_left:
                     break
-                select = ActionSelect(table.id, table.version, kind, page // MAX_SELECT, options[page : page + 25])
+                select = ActionSelect(gid, version, kind, page // MAX_SELECT, options[page : page + 25])
                 select.item.row = row
                 view.add_item(select)
                 row += 1
     if mine_button:
-        mine = MineButton(table.id, table.version)
+        mine = MineButton(gid, version)
         mine.item.row = 4
         view.add_item(mine)
     if undo_button:
-        undo = UndoButton(table.id, table.version)
+        undo = UndoButton(gid, version)
         undo.item.row = 4
         view.add_item(undo)
     return view if view.children else None
 
 
-def public_view(table: Table, *, undo: bool = False) -> discord.ui.View | None:
-    """The board's buttons: every question whose options show nothing secret, "My options", and "Undo" when the
-    player being waited for could take back a step."""
-    prompts = table.prompts()
-    if not prompts:
+def public_view(pt: PublicTable) -> discord.ui.View | None:
+    """The board's buttons, from the public table alone: every question that is not private, "My options",
+    and "Undo" when the player being waited for could take back a step."""
+    if pt.status != "active" or not pt.prompts:
         return None
-    public = [p for p in prompts if not p.secret]
-    return prompt_view(table, public, mine_button=True, undo_button=undo)
+    public = [p for p in pt.prompts if not p.secret]
+    return prompt_view(pt.id, pt.version, public, mine_button=True, undo_button=pt.undo)

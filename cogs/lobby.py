@@ -10,24 +10,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import lobby_view
+from cogs.board import clip_message
+from cogs.components import SkipButton, lobby_view
 from cogs.play import user_of
-from cogs.publish import clip_message
 from service import Notice, ServiceError, Table, TableService, User
+from service.core import check_id
+from service.log import LOG_PAGE
+from service.options import parse_options
 
 if TYPE_CHECKING:
     from bot import TableBot
-
-
-def parse_options(text: str) -> dict[str, int | str]:
-    """``snap_window=3 rounds=4`` → ``{"snap_window": 3, "rounds": 4}``; a clear error otherwise."""
-    out: dict[str, int | str] = {}
-    for part in text.replace(",", " ").split():
-        if "=" not in part:
-            raise ServiceError(f"Options are written name=value (e.g. snap_window=3), not {part!r}.")
-        key, value = part.split("=", 1)
-        out[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
-    return out
 
 
 #: The lobby's seat actions, by button and command name.
@@ -92,7 +84,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         return None
 
     async def _resolve(self, interaction: discord.Interaction, game_id: int | None) -> int:
-        gid = game_id or await self.my_game_here(interaction)
+        gid = check_id(game_id) if game_id is not None else await self.my_game_here(interaction)
         if gid is None:
             raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
         await self.bot.service.load_in(gid, interaction.guild_id)  # a game of another server is refused
@@ -108,8 +100,25 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         await interaction.followup.send(notice.reply or "Done.", ephemeral=True)
         await self.update_lobby(notice.table)
-        if notice.table.state is not None:
-            await self.bot.publisher.publish(notice)
+        if notice.table.row.status != "lobby":
+            await self.bot.publisher.deliver(notice.table.id)
+
+    async def on_offer(self, interaction: discord.Interaction, gid: int, seat: int, action: str) -> None:
+        """A seat offer's buttons: the invited player takes the seat, or its player keeps it."""
+        user = user_of(interaction)
+        service = self.bot.service
+
+        async def work() -> Notice:
+            if action == "take":
+                return await service.take_seat(gid, user, seat)
+            return await service.refuse_seat(gid, user, seat)
+
+        await self._run(interaction, work)
+
+    async def on_skip(self, interaction: discord.Interaction, gid: int, version: int, seat: int) -> None:
+        """The confirmed skip: only the turn of the player the board waited for at ``version``."""
+        user = user_of(interaction)
+        await self._run(interaction, lambda: self.bot.service.skip(gid, user, version, seat))
 
     async def on_lobby_button(self, interaction: discord.Interaction, gid: int, action: str) -> None:
         """Join / leave / start / abandon from the lobby message."""
@@ -228,36 +237,57 @@ class LobbyCog(commands.Cog, name="Lobby"):
             clip_message("\n".join(lines) or "No open games here. Start one with /game new."), ephemeral=True
         )
 
-    @game.command(name="log", description="The recent moves of a game")
-    async def show_log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """``/game log``: the public log, rebuilt from the record."""
+    @game.command(name="log", description="The moves of a game, a page at a time (the latest first)")
+    @app_commands.describe(page="Which page (1 is the start of the game; empty: the latest moves)")
+    async def show_log(
+        self, interaction: discord.Interaction, game: int | None = None, page: int | None = None
+    ) -> None:
+        """``/game log``: the public log, read from the store, a page at a time."""
         table = await self._load(interaction, game)
         if table is None:
             return
-        lines = await self.bot.service.public_log(table)
-        await interaction.followup.send(clip_message("\n".join(lines[-20:]) or "No moves yet."), ephemeral=True)
+        lines, shown, pages = await self.bot.service.log_page(table, None if page is None else page - 1)
+        head = f"**Game #{table.id} · log page {shown + 1} of {pages}** ({LOG_PAGE} lines a page)"
+        text = clip_message(head + "\n" + ("\n".join(lines) or "No moves yet."))
+        await interaction.followup.send(text, ephemeral=True)
 
     @game.command(name="skip", description="Skip an idle player's turn: the table takes the default choices (host)")
     async def skip(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """``/game skip``: each of the waited-for player's questions gets its default (decline, or the first)."""
-        user = user_of(interaction)
+        """``/game skip``: asks the host to confirm, on a button that names the board's version and the player
+        it waits for, so a skip never takes a turn that was played in the meantime."""
+        table = await self._load(interaction, game)
+        if table is None:
+            return
+        try:
+            self.bot.service.need_host(table, user_of(interaction), "skip a turn in")
+            self.bot.service.need_active(table, "no turn to skip")
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        waiting = next((p.seat for p in table.prompts() if p.seat >= 0 and p.race is None), None)
+        if waiting is None:
+            await interaction.followup.send("Nobody is being waited for right now.", ephemeral=True)
+            return
+        name = table.name_of(waiting)
+        view = discord.ui.View(timeout=None)
+        view.add_item(SkipButton(table.id, table.version, waiting, name))
+        text = (
+            f"Skip {name}'s turn in game #{table.id}? The table takes the default choice for each of their questions."
+        )
+        await interaction.followup.send(text, view=view, ephemeral=True)
 
-        async def work() -> Notice:
-            return await self.bot.service.skip(await self._resolve(interaction, game), user)
-
-        await self._run(interaction, work)
-
-    @game.command(name="substitute", description="Give a player's seat to someone else (host)")
+    @game.command(name="substitute", description="Offer a player's seat to someone else (host); they must accept")
     @app_commands.describe(player="The seated player to replace", substitute="Who takes the seat")
     async def substitute(
         self, interaction: discord.Interaction, player: discord.User, substitute: discord.User, game: int | None = None
     ) -> None:
-        """``/game substitute``: the seat keeps its name in the game; the new player gets its buttons and DMs."""
+        """``/game substitute``: offers the seat; it changes hands only when the new player accepts (the seat
+        keeps its name in the game; the new player gets its buttons and DMs)."""
         user = user_of(interaction)
-        new = User(substitute.id, substitute.display_name)
+        new = User(substitute.id, substitute.display_name) if not substitute.bot else User(0, substitute.display_name)
 
         async def work() -> Notice:
-            return await self.bot.service.substitute(await self._resolve(interaction, game), user, player.id, new)
+            return await self.bot.service.offer_seat(await self._resolve(interaction, game), user, player.id, new)
 
         await self._run(interaction, work)
 

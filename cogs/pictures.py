@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from render import omerta as omerta_render
@@ -25,6 +25,8 @@ class GamePictures:
     screen: Callable[[dict[str, Any]], str] | None = None
     #: one player's board on demand, from the asker's view (their own board shows their private things)
     player_board: Callable[[dict[str, Any], int], bytes] | None = None
+    #: what each kind of private question is about, in public words (the board shows it instead)
+    private_questions: dict[str, str] = field(default_factory=dict)
 
 
 PICTURES: dict[str, GamePictures] = {
@@ -34,6 +36,7 @@ PICTURES: dict[str, GamePictures] = {
         headline=omerta_text.headline,
         summary=omerta_text.summary,
         private_note=omerta_text.private_note,
+        private_questions=omerta_text.PRIVATE_QUESTIONS,
     ),
     "speakeasy": GamePictures(
         table=speakeasy_render.render_board,
@@ -43,6 +46,7 @@ PICTURES: dict[str, GamePictures] = {
         private_note=speakeasy_text.private_note,
         screen=speakeasy_text.private_note,
         player_board=speakeasy_render.render_player_board,
+        private_questions=speakeasy_text.PRIVATE_QUESTIONS,
     ),
 }
 

@@ -12,9 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import ActionButton, prompt_view
+from cogs.board import clip_message, reminder_text
+from cogs.components import ActionButton, known_custom_id, prompt_view
+from cogs.errors import UNKNOWN_BUTTON, answer
 from cogs.pictures import PICTURES, render
-from cogs.publish import clip_message
+from cogs.publish import message_nonce
 from engine.core import Option
 from service import Notice, ServiceError, User
 
@@ -47,10 +49,21 @@ class PlayCog(commands.Cog, name="Play"):
         self.reminder_task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        """Re-arm race timers left open by a restart; start the reminder loop."""
+        """Re-arm race timers left open by a restart (the service has re-derived them from the games); start
+        the reminder loop."""
         for race in await self.bot.service.store.open_races():
             self.schedule_race(race.game_id, race.version, race.deadline)
         self.reminder_task = asyncio.create_task(self._reminder_loop())
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a component none of the bot's items answers (an old or foreign button) gets a polite
+        ephemeral no instead of Discord's "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not known_custom_id(custom_id):
+            await answer(interaction, UNKNOWN_BUTTON)
 
     async def cog_unload(self) -> None:
         """Stop timers."""
@@ -90,7 +103,7 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.followup.send(str(exc), ephemeral=True)
             return
         await self._reply(interaction, notice)
-        await self.bot.publisher.publish(notice)
+        await self.bot.publisher.deliver(notice.table.id)
 
     async def _is_risky(self, item: ActionButton) -> bool:
         """Whether the option chosen in a select menu is a risky (irreversible) step."""
@@ -113,7 +126,7 @@ class PlayCog(commands.Cog, name="Play"):
         lines += notice.private.get(uid, [])
         seat = table.seat_of(uid)
         mine = [p for p in table.prompts_for(seat) if p.secret] if seat is not None else []
-        view = prompt_view(table, mine, mine_button=False) if mine else None
+        view = prompt_view(table.id, table.version, mine, mine_button=False) if mine else None
         if mine:
             lines.append(mine[0].text)
         text = "\n".join(lines) or "Done."
@@ -131,7 +144,7 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.followup.send(str(exc), ephemeral=True)
             return
         await self._reply(interaction, notice)
-        await self.bot.publisher.publish(notice)
+        await self.bot.publisher.deliver(notice.table.id)
 
     async def on_mine(self, interaction: discord.Interaction, gid: int) -> None:
         """The clicker's own questions and private note, ephemerally."""
@@ -158,7 +171,7 @@ class PlayCog(commands.Cog, name="Play"):
         mine = table.prompts_for(seat)
         lines = [PICTURES[table.game.name].private_note(view)]
         lines += [p.text for p in mine] or ["Nothing to decide for you right now."]
-        components = prompt_view(table, mine, mine_button=False) if mine else None
+        components = prompt_view(table.id, table.version, mine, mine_button=False) if mine else None
         if components is None:
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)
         else:
@@ -230,7 +243,7 @@ class PlayCog(commands.Cog, name="Play"):
         notice = await self.bot.service.close_race(gid, version)
         if notice is None:
             return 0
-        await self.bot.publisher.publish(notice)
+        await self.bot.publisher.deliver(gid)
         return 1
 
     async def _close_race_later(self, gid: int, version: int, deadline: float) -> None:
@@ -258,22 +271,25 @@ class PlayCog(commands.Cog, name="Play"):
             await asyncio.sleep(self.bot.settings.reminder_poll_s)
 
     async def send_reminders(self) -> int:
-        """Ping every player whose reminder is due; returns how many were sent."""
+        """Ping every player whose reminder is due; returns how many were sent. A reminder is counted only
+        once it was posted (its nonce keeps a retry after a crash from posting it twice)."""
         sent = 0
-        for table, user_id, count in await self.bot.service.due_reminders():
+        service = self.bot.service
+        for table, user_id, count in await service.due_reminders():
             channel = await self.bot.publisher.channel(table.row.channel_id)
-            board = await self.bot.service.store.get_message(table.id, "board")
-            where = (
-                f" https://discord.com/channels/{table.row.guild_id}/{board.channel_id}/{board.message_id}"
+            board = await service.store.get_message(table.id, "board")
+            link = (
+                f"https://discord.com/channels/{table.row.guild_id}/{board.channel_id}/{board.message_id}"
                 if board
                 else ""
             )
-            again = " again" if count else ""
-            idle = (self.bot.service.clock() - (table.row.last_move_at or table.row.updated_at)) / 3600
+            idle = (service.clock() - (table.row.last_move_at or table.row.updated_at)) / 3600
+            pt = await service.public(table)
             await channel.send(
-                f"<@{user_id}>, game #{table.id} ({table.game.title}) is waiting for you{again}."
-                f"\n-# Idle for {idle:.0f} h.{where}",
+                reminder_text(pt, user_id, count, idle, link),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                nonce=message_nonce("r", table.id, user_id, count),
             )
+            await service.reminder_sent(table.id, user_id)
             sent += 1
         return sent

@@ -1,31 +1,39 @@
-"""Posting what the service says: the board message, private lines by DM (or a private thread), pings."""
+"""Telling the channel and the players what the store says happened: the board message, pictures, private lines
+(by DM, or a private thread when DMs are closed), seat offers and safe screens.
+
+Nothing here is told from memory: ``deliver`` reads what is still missing from the store (the events after the
+last one the board shows, the outbox) and posts it, so a restart or a Discord failure only delays it. New
+messages carry a nonce that Discord enforces, so a message sent just before a crash is not sent twice.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import io
+import json
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
-from cogs.components import public_view
+from cogs.board import board_text, clip_message
+from cogs.components import OfferButton, public_view
 from cogs.pictures import PICTURES, render
-from service import Notice, Table
+from service import PublicTable, ServiceError, Table
+from store import EventRow, OutboxRow
 
 if TYPE_CHECKING:
     from bot import TableBot
 
 log = logging.getLogger(__name__)
 
-MESSAGE_MAX = 2000
-LOG_LINES = 5
-
-
-def clip_message(text: str) -> str:
-    """Keep a message within Discord's 2,000 characters."""
-    return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
+#: Event kinds after which the board is a new message (the turn passed), not an edit.
+TURN_BOUNDARIES = frozenset({"turn", "round", "act", "phase", "final", "over"})
+#: Failures of Discord (or of the way to it) after which a delivery is tried again later.
+TRANSIENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 def mentions(user_ids: list[int]) -> discord.AllowedMentions:
@@ -33,18 +41,61 @@ def mentions(user_ids: list[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
 
 
+def message_nonce(*parts: Any) -> str:
+    """A message nonce (at most 25 characters) that names one thing to post: Discord refuses a second
+    message with the same nonce for a few minutes, so a retry after a crash does not post twice."""
+    return "n" + hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
 class Publisher:
-    """Turns notices into Discord messages."""
+    """Brings Discord up to date with the store, one game at a time, retrying what failed."""
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-        # board posts of one game go one at a time, newest state wins: a slow render of an older state must
-        # not overwrite a newer board when a player clicks quickly
-        self._board_locks: dict[int, asyncio.Lock] = {}
-        self._board_version: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._retries: dict[int, asyncio.Task[None]] = {}
+        self._failures: dict[int, int] = {}
         #: the last safe-screen text sent per (game, user), so an unchanged screen is not edited again
         self._screens: dict[tuple[int, int], str] = {}
-        self._screen_version: dict[int, int] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # --- lifecycle ---------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Deliver what a restart left undelivered, then keep sweeping now and then (a safety net)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_loop())
+
+    async def stop(self) -> None:
+        """Stop the sweeper and pending retries."""
+        tasks = [t for t in [self._sweeper, *self._retries.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # stopping: nothing left to report
+                await task
+        self._sweeper = None
+        self._retries.clear()
+
+    async def _sweep_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("delivery sweep failed")
+            await asyncio.sleep(self.bot.settings.delivery_sweep_s)
+
+    async def sweep(self) -> int:
+        """Deliver for every game whose board lags behind its record or that has something due in the outbox."""
+        store = self.bot.service.store
+        games = set(await store.games_behind("board"))
+        games |= {row.game_id for row in await store.outbox_due(self.bot.service.clock())}
+        for gid in sorted(games):
+            await self.deliver(gid)
+        return len(games)
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         """A channel from the cache, or fetched."""
@@ -53,99 +104,162 @@ class Publisher:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    def board_text(self, table: Table, log_lines: list[str], ping: list[int]) -> str:
-        """Headline, the log of what just happened, the compact summary and who must act."""
-        view = table.view(None)
-        assert view is not None
-        pics = PICTURES[table.game.name]
-        head = f"**Game #{table.id} · {table.game.title} · {pics.headline(view)}**"
-        lines = log_lines[-LOG_LINES:]
-        if len(log_lines) > LOG_LINES:
-            lines.insert(0, f"-# …{len(log_lines) - LOG_LINES} earlier lines: /game log")
-        parts = [head, "\n".join(lines), pics.summary(view), self.question_line(table)]
-        if ping:
-            parts.append("Your move: " + " ".join(f"<@{u}>" for u in ping))
-        return clip_message("\n\n".join(p for p in parts if p))
+    # --- delivering ----------------------------------------------------------------------------------------
 
-    @staticmethod
-    def question_line(table: Table) -> str:
-        """Who is asked what now: the question itself, or where to answer it when it shows private things."""
-        prompt = next((p for p in table.prompts() if p.seat >= 0 and p.race is None), None)
-        if prompt is None:
-            return ""
-        where = " · answer in **My options**" if prompt.secret else ""
-        return f"**{table.name_of(prompt.seat)}:** {prompt.text}{where}"
+    async def deliver(self, game_id: int) -> bool:
+        """Post whatever the store says is not yet posted for this game; True when nothing is left. A failure
+        of Discord is logged and retried later (with growing pauses), never lost."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            try:
+                done = await self._deliver(game_id)
+            except ServiceError:
+                return True  # the game is gone: nothing to tell
+            except TRANSIENT as exc:
+                log.warning("delivery for game %s failed (%s); will retry", game_id, exc)
+                done = False
+        if done:
+            self._failures.pop(game_id, None)
+        else:
+            self._retry_later(game_id)
+        return done
 
-    async def publish(self, notice: Notice) -> None:
-        """Post or edit the board, send private lines and extra pictures, arm the race timer."""
-        table = notice.table
-        for user_id, lines in notice.private.items():
-            await self.tell(table, user_id, lines)
-        if table.state is None:
+    def _retry_later(self, game_id: int) -> None:
+        if game_id in self._retries and not self._retries[game_id].done():
             return
-        view = table.view(None)
-        assert view is not None
-        pics = PICTURES[table.game.name]
-        channel = await self.channel(table.row.channel_id)
-        for kind, (filename, fn, words) in pics.on_event.items():
-            if kind in notice.kinds:
-                png = await render(fn, view)
-                await channel.send(
-                    clip_message(words(view)),
-                    file=discord.File(io.BytesIO(png), filename=filename),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-        if notice.board_changed:
-            await self.post_board(table, notice.public, notice.ping, new=notice.new_turn or notice.finished)
-        if pics.screen is not None:
-            await self.update_screens(table)
-        if notice.race_deadline is not None:
-            self.bot.get_cog("Play").schedule_race(table.id, table.version, notice.race_deadline)  # type: ignore[union-attr]
+        n = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+        delay = min(self.bot.settings.delivery_retry_s * 2 ** (n - 1), 600.0)
 
-    async def post_board(self, table: Table, log_lines: list[str], ping: list[int], *, new: bool) -> None:
-        """A new board message when the turn passes, otherwise an edit of the current one."""
-        async with self._board_locks.setdefault(table.id, asyncio.Lock()):
-            if table.version < self._board_version.get(table.id, -1):
-                return  # a newer board is already up
-            await self._post_board(table, log_lines, ping, new=new)
-            self._board_version[table.id] = table.version
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            self._retries.pop(game_id, None)
+            await self.deliver(game_id)
 
-    async def _post_board(self, table: Table, log_lines: list[str], ping: list[int], *, new: bool) -> None:
-        view = table.view(None)
+        self._retries[game_id] = asyncio.create_task(later())
+
+    async def _deliver(self, game_id: int) -> bool:
+        service = self.bot.service
+        table = await service.load(game_id)
+        done = await self._deliver_outbox(table)
+        if table.state is not None:
+            pt = await service.public(table)
+            await self._deliver_board(table, pt)
+            if PICTURES[table.game.name].screen is not None:
+                await self._update_screens(table)
+            race = await service.store.get_race(game_id)
+            if race is not None:
+                self.bot.get_cog("Play").schedule_race(game_id, race.version, race.deadline)  # type: ignore[union-attr]
+        return done
+
+    async def _deliver_outbox(self, table: Table) -> bool:
+        """Private lines and seat offers, each exactly once; True when none is left waiting."""
+        store = self.bot.service.store
+        now = self.bot.service.clock()
+        done = True
+        for row in await store.outbox_due(now, table.id):
+            try:
+                await self._send_entry(table, row)
+            except TRANSIENT as exc:
+                log.warning("outbox entry %s of game %s failed (%s); will retry", row.id, table.id, exc)
+                await store.outbox_retry(row.id, now + self.bot.settings.delivery_retry_s * 2 ** min(row.attempts, 7))
+                done = False
+                continue
+            await store.outbox_done(row.id)
+        return done
+
+    async def _send_entry(self, table: Table, row: OutboxRow) -> None:
+        body = json.loads(row.body)
+        if row.kind == "private" and row.user_id is not None:
+            await self.tell(table, row.user_id, body["lines"], nonce=message_nonce("o", row.id))
+        elif row.kind == "offer":
+            channel = await self.channel(table.row.channel_id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(OfferButton(table.id, body["seat"], "take"))
+            view.add_item(OfferButton(table.id, body["seat"], "keep"))
+            await channel.send(
+                clip_message(body["text"]),
+                view=view,
+                allowed_mentions=mentions([body["to_user"], body["from_user"]]),
+                nonce=message_nonce("o", row.id),
+            )
+        else:
+            log.error("unknown outbox entry %s of kind %r dropped", row.id, row.kind)
+
+    async def _deliver_board(self, table: Table, pt: PublicTable) -> None:
+        """The board: a new message when the turn passed or someone new must act (mentioning them), else an
+        edit of the current one; the pictures of events such as a round's reveal first."""
+        store = self.bot.service.store
+        current = await store.get_message(table.id, "board")
+        upto = current.upto if current is not None else 0
+        if current is not None and current.version >= table.version and upto >= await store.last_event_id(table.id):
+            return  # nothing new
+        events = await store.events_after(table.id, upto)
+        last = events[-1].id if events else upto
+        lines = [e.text for e in events if e.seats is None]
+        acting = pt.waiting_users()
+        shown = json.loads(current.data).get("acting", []) if current is not None else []
+        ping = [u for u in acting if u not in shown]
+        if current is None or current.version != table.version:
+            ping += [u for u in self._race_users(pt) if u not in ping]  # a newly opened race window
+        kinds = {e.kind for e in events}
+        new = current is None or bool(ping) or bool(kinds & TURN_BOUNDARIES) or table.row.status != "active"
+        await self._event_pictures(table, pt, events)
+        view = pt.view
         assert view is not None
         png = await render(PICTURES[table.game.name].table, view)
-        content = self.board_text(table, log_lines, ping)
+        content = board_text(pt, lines, ping)
         file = discord.File(io.BytesIO(png), filename="table.png")
-        waiting = next((p.seat for p in table.prompts() if p.race is None), None)
-        undo = await self.bot.service.can_undo(table, waiting)
-        components = public_view(table, undo=undo)
+        components = public_view(pt)
         channel = await self.channel(table.row.channel_id)
-        current = await self.bot.service.store.get_message(table.id, "board")
+        data = json.dumps({"acting": acting})
         if current is not None and not new:
             try:
                 message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
-                await message.edit(
-                    content=content, attachments=[file], view=components, allowed_mentions=mentions(ping)
-                )
+                await message.edit(content=content, attachments=[file], view=components, allowed_mentions=mentions([]))
+                await store.set_message_shown(table.id, "board", table.version, last, data=data)
                 return
             except discord.NotFound:
-                pass  # deleted by someone: post anew
-        message = await channel.send(content, file=file, view=components, allowed_mentions=mentions(ping))
-        await self.bot.service.store.set_message(table.id, "board", message.channel.id, message.id)
+                file = discord.File(io.BytesIO(png), filename="table.png")  # deleted by someone: post anew
+        message = await channel.send(
+            content,
+            file=file,
+            view=components,
+            allowed_mentions=mentions(ping),
+            nonce=message_nonce("b", table.id, table.version, last),
+        )
+        await store.set_message(
+            table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=data
+        )
 
-    async def update_screens(self, table: Table) -> None:
+    @staticmethod
+    def _race_users(pt: PublicTable) -> list[int]:
+        seats = sorted({p.seat for p in pt.prompts if p.race is not None and p.seat >= 0})
+        return [u for s in seats if (u := pt.user_of(s)) is not None and u > 0]
+
+    async def _event_pictures(self, table: Table, pt: PublicTable, events: list[EventRow]) -> None:
+        """Extra pictures for events such as a round's reveal or the final scoring, once each."""
+        pics = PICTURES[table.game.name]
+        kinds = {e.kind for e in events}
+        channel = None
+        for kind, (filename, fn, words) in pics.on_event.items():
+            if kind not in kinds or pt.view is None:
+                continue
+            channel = channel or await self.channel(table.row.channel_id)
+            first = next(e.id for e in events if e.kind == kind)
+            png = await render(fn, pt.view)
+            await channel.send(
+                clip_message(words(pt.view)),
+                file=discord.File(io.BytesIO(png), filename=filename),
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=message_nonce("p", table.id, first),
+            )
+
+    # --- private messages ----------------------------------------------------------------------------------
+
+    async def _update_screens(self, table: Table) -> None:
         """Each player's safe screen: one private message the bot edits when it changes (by DM, or in the
         player's private thread when DMs are closed)."""
         screen = PICTURES[table.game.name].screen
-        if screen is None or table.state is None:
-            return
-        async with self._board_locks.setdefault(table.id, asyncio.Lock()):
-            if table.version < self._screen_version.get(table.id, -1):
-                return  # a newer screen is already up: a slow older publish must not overwrite it
-            self._screen_version[table.id] = table.version
-            await self._update_screens(table, screen)
-
-    async def _update_screens(self, table: Table, screen: Callable[[dict[str, Any]], str]) -> None:
+        assert screen is not None
         store = self.bot.service.store
         for seat in table.seats:
             if seat.user_id <= 0:
@@ -158,47 +272,44 @@ class Publisher:
                 continue
             kind = f"screen:{seat.user_id}"
             row = await store.get_message(table.id, kind)
+            if row is not None and row.version > table.version:
+                continue  # a newer screen is up already
             if row is not None:
                 try:
                     channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
                     await channel.get_partial_message(row.message_id).edit(content=text)  # type: ignore[union-attr]
+                    await store.set_message_shown(table.id, kind, table.version, 0)
                     self._screens[key] = text
                     continue
-                except discord.HTTPException:
-                    pass  # deleted, forbidden, or an archived thread: send a new screen message
-            message = await self._send_private(table, seat.user_id, text)
+                except (discord.NotFound, discord.Forbidden):
+                    pass  # deleted, or an archived thread: send a new screen message
+            message = await self._send_private(
+                table, seat.user_id, text, message_nonce("s", table.id, seat.user_id, table.version)
+            )
             if message is not None:
-                await store.set_message(table.id, kind, message.channel.id, message.id)
+                await store.set_message(table.id, kind, message.channel.id, message.id, version=table.version)
                 self._screens[key] = text
 
-    async def _send_private(self, table: Table, user_id: int, text: str) -> discord.Message | None:
+    async def _send_private(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message | None:
         """One private message: by DM, or in the private thread when DMs are closed."""
         seat = next((s for s in await self.bot.service.store.get_seats(table.id) if s.user_id == user_id), None)
         if seat is not None and not seat.dm_blocked:
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                return await user.send(text)
+                return await user.send(text, nonce=nonce_)
             except discord.Forbidden:
                 await self.bot.service.store.set_seat_dm_blocked(table.id, user_id, True)
-        return await self.tell_in_thread(table, user_id, text)
+                log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
+        return await self.tell_in_thread(table, user_id, text, nonce_)
 
-    async def tell(self, table: Table, user_id: int, lines: list[str]) -> None:
+    async def tell(self, table: Table, user_id: int, lines: list[str], *, nonce: str | None = None) -> None:
         """Private lines to one player: by DM, or in their private thread when DMs are closed."""
         if user_id <= 0 or not lines:
             return
         text = clip_message(f"**Game #{table.id} · {table.game.title}** (private)\n" + "\n".join(lines))
-        seat = next((s for s in table.seats if s.user_id == user_id), None)
-        if seat is not None and not seat.dm_blocked:
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(text)
-                return
-            except discord.Forbidden:
-                await self.bot.service.store.set_seat_dm_blocked(table.id, user_id, True)
-                log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
-        await self.tell_in_thread(table, user_id, text)
+        await self._send_private(table, user_id, text, nonce or message_nonce("t", table.id, user_id, text))
 
-    async def tell_in_thread(self, table: Table, user_id: int, text: str) -> discord.Message:
+    async def tell_in_thread(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message:
         """The player's private thread in the game's channel, made on first use (only they and the bot see it)."""
         store = self.bot.service.store
         seats = await store.get_seats(table.id)
@@ -206,7 +317,10 @@ class Publisher:
         thread_id = seat.private_thread_id if seat else None
         thread: discord.abc.Messageable | None = None
         if thread_id:
-            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)  # type: ignore[assignment]
+            try:
+                thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)  # type: ignore[assignment]
+            except discord.NotFound:
+                thread = None  # deleted: make a new one
         if thread is None:
             channel = await self.channel(table.row.channel_id)
             name = seat.name if seat else str(user_id)
@@ -218,4 +332,4 @@ class Publisher:
             await thread.add_user(discord.Object(user_id))  # type: ignore[union-attr]
             if seat is not None:
                 await store.set_seat_thread(table.id, user_id, thread.id)  # type: ignore[union-attr]
-        return await thread.send(text, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        return await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce_)  # type: ignore[union-attr]

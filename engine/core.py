@@ -14,7 +14,6 @@ The record of a game is ``(seats, options, seed)`` plus its list of choices: ``r
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -223,7 +222,7 @@ class Game(Protocol):
     def invariants(self, state: Any) -> list[str]:
         """Broken invariants (empty when all hold); used by self-play and tests."""
 
-    def scramble(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+    def scramble(self, state: Any, seat: int | None, rng: Rng) -> Any:
         """A copy of ``state`` in which everything ``seat`` (``None``: a spectator) may not see is changed at
         random, consistently (every piece still in one place): the same game as that seat knows it. The
         differential privacy tests and the bots' sampling of hidden information use it."""

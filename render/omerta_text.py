@@ -81,3 +81,10 @@ def private_note(view: dict[str, Any]) -> str:
         lines.append(f"The Safe holds {safe}.")
     lines.append("-# Omerta is a memory game: what you peeked at is in your private log (DM or private thread).")
     return "\n".join(lines)
+
+
+#: What a private question is about, in words that name nothing hidden (the board shows this instead of it).
+PRIVATE_QUESTIONS = {
+    "place": "places the card they drew",
+    "safe": "chooses whether to take a Safe card",
+}

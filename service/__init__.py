@@ -2,6 +2,18 @@
 
 from service.config import Settings
 from service.notice import Notice, ServiceError, StaleClick, Table, User
+from service.public_table import PublicSeat, PublicTable
 from service.table import SeatBot, TableService
 
-__all__ = ["Notice", "SeatBot", "ServiceError", "Settings", "StaleClick", "Table", "TableService", "User"]
+__all__ = [
+    "Notice",
+    "PublicSeat",
+    "PublicTable",
+    "SeatBot",
+    "ServiceError",
+    "Settings",
+    "StaleClick",
+    "Table",
+    "TableService",
+    "User",
+]

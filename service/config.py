@@ -17,6 +17,10 @@ class Settings:
     reminder_repeat_s: float = 24 * 3600.0
     reminder_poll_s: float = 60.0
     dev_guild_id: int | None = None
+    #: the first pause before a failed delivery to Discord is tried again (it doubles, up to 10 minutes)
+    delivery_retry_s: float = 5.0
+    #: how often the bot looks for anything not yet posted (a safety net beside the retries)
+    delivery_sweep_s: float = 60.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:

@@ -84,16 +84,16 @@ class Table:
 
 @dataclass
 class Notice:
-    """The outcome of a request: lines for the channel, private lines per user, who must act now."""
+    """The outcome of a request for the one who asked: what happened in public, private lines per user, who
+    must act now. What the channel is told is derived from the store, not from this."""
 
     table: Table
     public: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
+    #: the people who must act now and did not before (the channel mentions them)
     ping: list[int] = field(default_factory=list)
     reply: str = ""
-    board_changed: bool = False
     new_turn: bool = False
-    race_deadline: float | None = None
     finished: bool = False
     #: the kinds of the events that happened (e.g. ``reveal``), so the table can add the right pictures
     kinds: set[str] = field(default_factory=set)

@@ -5,7 +5,6 @@ dropped on the way."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import discord
 import pytest
@@ -63,12 +62,11 @@ def _check(view: discord.ui.View | None, prompt) -> None:
     [("speakeasy", 1, 8), ("speakeasy", 2, 6), ("speakeasy", 3, 6), ("speakeasy", 4, 6), ("omerta", 4, 6)],
 )
 async def test_every_prompt_fits_discords_limits(game_name, players, games):
-    table = SimpleNamespace(id=987654, version=12345)
     count = 0
     for prompt in _prompts(game_name, players, games):
         if prompt.seat == TABLE:
             continue
-        _check(prompt_view(table, [prompt], mine_button=True), prompt)  # type: ignore[arg-type]
+        _check(prompt_view(987654, 12345, [prompt], mine_button=True), prompt)
         for option in prompt.options:
             assert len(option.label) <= LIMITS["label"], f"{prompt.kind}: label too long: {option.label!r}"
             assert len(option.detail) <= LIMITS["description"], f"{prompt.kind}: {option.detail!r}"

@@ -89,7 +89,7 @@ async def test_undo_takes_back_my_own_step_logged_and_not_past_a_reveal(svc):
     t = await svc.load(gid)
     assert t.state.track == t.game.loads(before).track  # the marker move was taken back
     assert t.prompts()[0].kind == "place"
-    assert any("takes back their last step" in line for line in await svc.public_log(t))
+    assert any("takes back" in line for line in await svc.public_log(t))
     # Play to the end of the turn: the draw reveals a card, so nothing before it can be taken back.
     while (await svc.load(gid)).prompts()[0].seat == seat:
         await _act_first(svc, gid, users)
@@ -97,26 +97,39 @@ async def test_undo_takes_back_my_own_step_logged_and_not_past_a_reveal(svc):
         await svc.undo(gid, me)
 
 
+async def _skip(svc: TableService, gid: int, user: User):
+    """The host's skip of the player the board waits for now (as the confirmation button carries it)."""
+    t = await svc.load(gid)
+    waiting = next(p.seat for p in t.prompts() if p.race is None)
+    return await svc.skip(gid, user, t.version, waiting)
+
+
 async def test_host_skips_an_idle_players_turn_with_default_choices(svc):
     gid = await _game(svc, [ANNA, BEN, CLEO])
     t = await svc.load(gid)
     waiting = t.prompts()[0].seat
-    notice = await svc.skip(gid, ANNA)
+    notice = await _skip(svc, gid, ANNA)
     assert "skips" in notice.public[0]
     t = await svc.load(gid)
     assert t.prompts()[0].seat != waiting
     with pytest.raises(ServiceError, match="Only the host"):
-        await svc.skip(gid, BEN)
+        await _skip(svc, gid, BEN)
 
 
 async def test_host_substitutes_a_player_who_keeps_the_seat_name(svc):
+    """Issue "trust" 9: the seat changes hands only when the new player accepts."""
     gid = await _game(svc, [ANNA, BEN])
-    notice = await svc.substitute(gid, ANNA, BEN.id, DAN)
+    notice = await svc.offer_seat(gid, ANNA, BEN.id, DAN)
+    t = await svc.load(gid)
+    assert t.seat_of(BEN.id) == 1 and t.seat_of(DAN.id) is None  # nothing changed yet
+    with pytest.raises(ServiceError, match="no open offer"):
+        await svc.take_seat(gid, CLEO, 1)
+    notice = await svc.take_seat(gid, DAN, 1)
     assert notice.public == ["Dan now plays Ben's seat."]
     t = await svc.load(gid)
     assert t.seat_of(DAN.id) == 1 and t.seat_of(BEN.id) is None and t.name_of(1) == "Ben"
     with pytest.raises(ServiceError):
-        await svc.substitute(gid, BEN, ANNA.id, BEN)
+        await svc.offer_seat(gid, BEN, ANNA.id, BEN)
 
 
 async def test_skip_stops_at_the_end_of_the_skipped_turn_even_against_jo(svc):
@@ -126,7 +139,7 @@ async def test_skip_stops_at_the_end_of_the_skipped_turn_even_against_jo(svc):
         await _act_first(svc, gid, {0: ANNA})
         t = await svc.load(gid)
     year = t.state.year
-    await svc.skip(gid, ANNA)
+    await _skip(svc, gid, ANNA)
     t = await svc.load(gid)
     assert t.row.status == "active" and t.state.year <= year + 1  # one turn (and Jo's), not the whole game
 
@@ -134,23 +147,24 @@ async def test_skip_stops_at_the_end_of_the_skipped_turn_even_against_jo(svc):
 async def test_an_admin_of_another_server_has_no_host_rights(svc):
     gid = await _game(svc, [ANNA, BEN])  # created in guild 10
     stranger = User(77, "Olga", admin=True, guild_id=999)
-    with pytest.raises(ServiceError, match="Only the host"):
-        await svc.skip(gid, stranger)
-    with pytest.raises(ServiceError, match="Only the host"):
-        await svc.substitute(gid, stranger, BEN.id, stranger)
+    with pytest.raises(ServiceError, match="no game #.* in this server"):
+        await _skip(svc, gid, stranger)
+    with pytest.raises(ServiceError, match="no game #.* in this server"):
+        await svc.offer_seat(gid, stranger, BEN.id, stranger)
     local = User(78, "Mod", admin=True, guild_id=10)
-    assert (await svc.skip(gid, local)).reply.startswith("Skipped")
+    assert (await _skip(svc, gid, local)).reply.startswith("Skipped")
     with pytest.raises(ServiceError, match="no game"):
         await svc.load_in(gid, 999)
 
 
 async def test_substituting_the_host_hands_over_the_host_role(svc):
     gid = await _game(svc, [ANNA, BEN])
-    await svc.substitute(gid, ANNA, ANNA.id, DAN)
+    await svc.offer_seat(gid, ANNA, ANNA.id, DAN)
+    await svc.take_seat(gid, DAN, 0)
     t = await svc.load(gid)
     assert t.row.host_id == DAN.id
     with pytest.raises(ServiceError, match="Only the host"):
-        await svc.skip(gid, ANNA)
+        await _skip(svc, gid, ANNA)
 
 
 async def test_undo_is_not_a_new_turn_and_pings_nobody(svc):

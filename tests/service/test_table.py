@@ -8,13 +8,14 @@ import pytest
 
 from engine.core import Choice
 from service import ServiceError, Settings, StaleClick, TableService, User
+from service.table import effective_choices
 from store import Store
 
 HOST = User(1, "Anna")
 BEN = User(2, "Ben")
 CLEO = User(3, "Cleo")
 STRANGER = User(9, "Zed")
-ADMIN = User(50, "Mod", admin=True)
+ADMIN = User(50, "Mod", admin=True, guild_id=10)
 
 
 class Clock:
@@ -174,6 +175,9 @@ async def test_reminders_fire_after_idle_time_not_at_once(svc):
     svc.test_clock.now += 3601
     due = await svc.due_reminders()
     assert sorted(u for _, u, _ in due) == [1, 2, 3]
+    assert len(await svc.due_reminders()) == 3  # not counted until sent
+    for table, user, _ in due:
+        await svc.reminder_sent(table.id, user)
     assert await svc.due_reminders() == []  # re-armed a day on
     svc.test_clock.now += 7201
     assert len(await svc.due_reminders()) == 3
@@ -192,5 +196,5 @@ async def test_state_rebuilt_from_record_when_snapshot_lags(svc):
     await peek_all(svc, gid)
     t = await svc.load(gid)
     expected = t.game.dumps(t.state)
-    rebuilt = svc._replay(t, await svc.store.get_choices(gid))
+    rebuilt = svc.replay(t, effective_choices(await svc.store.get_choices(gid)))
     assert t.game.dumps(rebuilt) == expected

@@ -1,0 +1,254 @@
+"""The service's common ground: loading a game, the guards every request passes, and the one way a move is
+committed (the choices with everything they change, in one transaction, before anyone is told)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from engine.core import TABLE, Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay
+from engine.registry import TABLE_GAMES
+from service.config import Settings
+from service.notice import Notice, ServiceError, StaleClick, Table, User
+from store import Move, Store
+
+#: The record of an undo: it takes back the latest choice still in effect (the record stays append-only).
+UNDO_KIND = "_undo"
+#: SQLite's integers (and Discord's snowflakes) end below 2^63: a larger number cannot be a real id.
+MAX_ID = 2**63
+#: Kinds of the events the table itself writes into the log (not the engine's).
+TABLE_EVENT = "table"
+
+
+def effective_choices(raw: Sequence[str]) -> list[Choice]:
+    """The choices in effect: each undo record takes back the latest choice before it."""
+    out: list[Choice] = []
+    for item in raw:
+        choice = load_choice(item)
+        if choice.kind == UNDO_KIND:
+            if out:
+                out.pop()
+        else:
+            out.append(choice)
+    return out
+
+
+def event_row(pos: int, e: Event) -> tuple[int, str, str | None, str, str]:
+    """An engine event as the store keeps it."""
+    seats = None if e.to is None else json.dumps(list(e.to))
+    return (pos, e.kind, seats, e.text, json.dumps(e.data, sort_keys=True, default=str))
+
+
+def table_row(pos: int, text: str, kind: str = TABLE_EVENT, **data: Any) -> tuple[int, str, None, str, str]:
+    """A public line the table itself writes into the log (a skip, an undo, a claim, a seat changing hands)."""
+    return (pos, kind, None, text, json.dumps(data, sort_keys=True))
+
+
+def check_id(value: int, what: str = "game") -> int:
+    """A game, server, channel or user id: a positive whole number below 2^63, else a clear refusal."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < MAX_ID:
+        if what == "game":
+            raise ServiceError(f"There is no game #{value}. Use /game list to see the games here.")
+        raise ServiceError(f"{value} is not a valid {what} id.")
+    return value
+
+
+class SeatBot(Protocol):
+    """A player the table runs itself: answers its seat's prompts without a human."""
+
+    def choose(self, game: Game, state: Any, prompt: Prompt) -> Choice:
+        """The bot's answer to one of its prompts."""
+
+
+class Core:
+    """Loading, guards and committing moves; the request methods live in the mixins of ``TableService``."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        games: Mapping[str, Game] = TABLE_GAMES,
+        bots: Mapping[str, SeatBot] | None = None,
+    ) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.clock = clock
+        self.games = dict(games)
+        self.bots = dict(bots or {})
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """One request at a time per game in this process (the store's version check guards the rest)."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # --- loading -------------------------------------------------------------------------------------------
+
+    def game_of(self, name: str) -> Game:
+        """The engine for a game name, or a clear error."""
+        try:
+            return self.games[name]
+        except KeyError:
+            raise ServiceError(f"There is no game called {name!r}. Games: {', '.join(sorted(self.games))}.") from None
+
+    async def load(self, game_id: int) -> Table:
+        """A game with its seats and state; the state comes from the snapshot or, if that lags, a replay (off
+        the event loop: a long game takes milliseconds to replay)."""
+        row = await self.store.get_game(check_id(game_id))
+        if row is None:
+            raise ServiceError(f"There is no game #{game_id}. Use /game list to see the games here.")
+        game = self.game_of(row.game)
+        table = Table(row, await self.store.get_seats(game_id), game)
+        snap = await self.store.get_snapshot(game_id) if row.status != "lobby" else None
+        if row.status in ("active", "finished") or snap is not None:  # an abandoned game keeps its last state
+            if snap is not None and snap[0] == row.version:
+                table.state = game.loads(snap[1])
+            else:  # the record is the truth; the snapshot is only a cache
+                raw = await self.store.get_choices(game_id)
+                table.state = await asyncio.to_thread(self.replay, table, effective_choices(raw))
+        return table
+
+    async def load_in(self, game_id: int, guild_id: int | None) -> Table:
+        """``load``, refusing a game of another server (a game number typed from elsewhere)."""
+        table = await self.load(game_id)
+        if guild_id is not None and table.row.guild_id != guild_id:
+            raise ServiceError(f"There is no game #{game_id} in this server. Use /game list to see the games here.")
+        return table
+
+    async def list_games(self, guild_id: int, channel_id: int | None = None, *, open_only: bool = True) -> list[Table]:
+        """Games in a guild (or one channel), lobby and active ones by default."""
+        statuses = ("lobby", "active") if open_only else None
+        rows = await self.store.list_games(guild_id, statuses, channel_id)
+        return [Table(r, await self.store.get_seats(r.id), self.game_of(r.game)) for r in rows]
+
+    def replay(self, table: Table, choices: Sequence[Choice]) -> Any:
+        """The state after ``choices`` from the game's start (synchronous: call it off the event loop)."""
+        names = [s.name for s in table.seats]
+        return replay(table.game, names, json.loads(table.row.options), table.row.seed, choices)
+
+    # --- guards --------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def need_active(table: Table, what: str) -> None:
+        """The game must be running."""
+        if table.row.status != "active":
+            raise ServiceError(f"Game #{table.id} is {table.row.status}; there is {what}.")
+
+    @staticmethod
+    def need_host(table: Table, user: User, what: str) -> None:
+        """Host or a server admin of the game's own server, asking from that server."""
+        if user.guild_id is not None and user.guild_id != table.row.guild_id:
+            raise ServiceError(f"There is no game #{table.id} in this server.")
+        admin = user.admin and user.guild_id == table.row.guild_id
+        if user.id != table.row.host_id and not admin:
+            raise ServiceError(f"Only the host or a server admin can {what} game #{table.id}.")
+
+    # --- committing a move ---------------------------------------------------------------------------------
+
+    async def commit(
+        self,
+        table: Table,
+        moves: list[tuple[Choice, int | None]],
+        *,
+        preface: Sequence[str] = (),
+        reply: str = "",
+    ) -> Notice:
+        """Apply the choices (and the bot seats' answers after them), then commit them with their events,
+        the race window, reminders and private lines in one transaction; only then say what happened.
+        ``preface`` lines are the table's own, logged before the first choice's events."""
+        game, state = table.game, table.state
+        before = table.prompts()
+        applied: list[tuple[Choice, int | None, list[Event]]] = []
+        try:
+            for choice, actor in moves:
+                applied.append((choice, actor, game.apply(state, choice)))
+        except IllegalChoice as exc:
+            raise ServiceError(str(exc)) from None
+        applied += self._run_bots(table)
+        v0 = table.version
+        rows = [table_row(v0 + 1, line) for line in preface]
+        for i, (_, _, events) in enumerate(applied):
+            rows += [event_row(v0 + i + 1, e) for e in events]
+        over = game.is_over(state)
+        result = game.result(state)
+        if result is not None:
+            rows += [table_row(v0 + len(applied), line, "result") for line in result.details]
+        move = Move(
+            [(dump_choice(c), actor) for c, actor, _ in applied],
+            game.dumps(state).decode(),
+            self.clock(),
+            events=rows,
+            status="finished" if over else None,
+            result_json=json.dumps({"scores": list(result.scores), "winners": list(result.winners)})
+            if result
+            else None,
+        )
+        events = [e for _, _, evs in applied for e in evs]
+        notice = self.bookkeep(table, move, before, game.prompts(state), events)
+        if not await self.store.commit_move(table.id, v0, move):
+            raise StaleClick("Someone else moved first; the board has changed. Use the latest message.")
+        notice.table = await self.load(table.id)
+        notice.reply = reply
+        notice.finished = over
+        notice.public = list(preface) + notice.public
+        if result is not None:
+            notice.public += list(result.details)
+        return notice
+
+    def bookkeep(
+        self, table: Table, move: Move, before: list[Prompt], after: list[Prompt], events: list[Event]
+    ) -> Notice:
+        """Fill in what a move changes beside the record (reminders, the race window, private lines in the
+        outbox) and the notice of who must act now. Pure: nothing is written here."""
+        now = move.now
+        acting_before = {p.seat for p in before if p.race is None and p.seat != TABLE}
+        acting_after = {p.seat for p in after if p.race is None and p.seat != TABLE}
+        races_before = {p.race for p in before if p.race}
+        race = next((p.race for p in after if p.race), None)
+        ping = acting_after - acting_before
+        if race is not None:
+            move.race_deadline = now + float(json.loads(table.row.options).get("snap_window", 5))
+            if race not in races_before:
+                ping |= {p.seat for p in after if p.race == race and p.seat != TABLE}
+        for s in acting_before - acting_after:
+            if (u := table.user_of(s)) is not None and u > 0:
+                move.reminders_off.append((u, "turn"))
+        for s in acting_after - acting_before:
+            if (u := table.user_of(s)) is not None and u > 0:
+                move.reminders_on.append((u, "turn", now + self.settings.reminder_first_s))
+        if move.status == "finished":
+            move.clear_reminders = True
+        notice = Notice(table, kinds={e.kind for e in events})
+        for e in events:
+            if e.to is None:
+                notice.public.append(e.text)
+            else:
+                for seat in e.to:
+                    if (u := table.user_of(seat)) is not None and u > 0:
+                        notice.tell(u, e.text)
+        for user_id, lines in notice.private.items():
+            move.outbox.append(("private", user_id, json.dumps({"lines": lines})))
+        notice.ping = [u for s in sorted(ping) if (u := table.user_of(s)) is not None and u > 0]
+        notice.new_turn = bool(acting_after - acting_before)
+        return notice
+
+    def _run_bots(self, table: Table) -> list[tuple[Choice, int | None, list[Event]]]:
+        """Let bot seats (user id <= 0) answer their prompts until a human must decide."""
+        bot = self.bots.get(table.game.name)
+        bot_seats = {s.seat for s in table.seats if s.user_id <= 0}
+        out: list[tuple[Choice, int | None, list[Event]]] = []
+        if bot is None or not bot_seats:
+            return out
+        for _ in range(10_000):
+            if table.game.is_over(table.state):
+                break
+            mine = [p for p in table.prompts() if p.seat in bot_seats and p.race is None]
+            if not mine:
+                break
+            choice = bot.choose(table.game, table.state, mine[0])
+            out.append((choice, None, table.game.apply(table.state, choice)))
+        return out

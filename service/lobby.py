@@ -1,0 +1,127 @@
+"""Opening a table, taking and leaving seats, starting and abandoning a game."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import BadOptions, resolve_options
+from service.core import Core, check_id, event_row, table_row
+from service.notice import Notice, ServiceError, StaleClick, Table, User
+from store import AlreadySeated, Move
+
+#: How many games one channel may have open at once (lobby or active); a guard against spam.
+MAX_OPEN_GAMES_PER_CHANNEL = 10
+
+
+class Lobby(Core):
+    """The lobby's requests."""
+
+    async def create(
+        self, guild_id: int, channel_id: int, host: User, game_name: str, options: Mapping[str, Any]
+    ) -> Notice:
+        """Open a lobby in a channel with the host seated."""
+        game = self.game_of(game_name)
+        check_id(guild_id, "server")
+        check_id(channel_id, "channel")
+        try:
+            resolved = resolve_options(game.option_specs, options)
+        except BadOptions as exc:
+            raise ServiceError(str(exc)) from None
+        open_here = await self.store.list_games(guild_id, ("lobby", "active"), channel_id)
+        if len(open_here) >= MAX_OPEN_GAMES_PER_CHANNEL:
+            raise ServiceError(f"This channel already has {len(open_here)} open games; finish or abandon one first.")
+        now = self.clock()
+        game_id = await self.store.create_game(
+            game=game.name,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.id,
+            options_json=json.dumps(resolved, sort_keys=True),
+            seed=secrets.randbits(63),
+            now=now,
+        )
+        await self.store.add_seat(game_id, host.id, host.name)
+        table = await self.load(game_id)
+        return Notice(
+            table,
+            public=[f"{host.name} opened a table of {game.title} (game #{game_id}). Join with the button."],
+            reply=f"Game #{game_id} is open. Start it when {game.min_players} to {game.max_players} players sit.",
+        )
+
+    async def join(self, game_id: int, user: User) -> Notice:
+        """Take the next free seat in a lobby."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._need_lobby(table)
+            if len(table.seats) >= table.game.max_players:
+                raise ServiceError(f"Game #{game_id} is full ({table.game.max_players} players).")
+            try:
+                await self.store.add_seat(game_id, user.id, user.name)
+            except AlreadySeated:
+                raise ServiceError(f"You already have a seat in game #{game_id}.") from None
+            table = await self.load(game_id)
+            return Notice(table, public=[f"{user.name} joins game #{game_id}."], reply="You're in.")
+
+    async def leave(self, game_id: int, user: User) -> Notice:
+        """Leave a lobby; the host's leaving hands the table to the next seat, or closes an empty one."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._need_lobby(table)
+            if table.seat_of(user.id) is None:
+                raise ServiceError(f"You have no seat in game #{game_id}.")
+            await self.store.remove_seat(game_id, user.id)
+            table = await self.load(game_id)
+            lines = [f"{user.name} leaves game #{game_id}."]
+            if not table.seats:
+                await self.store.set_status(game_id, "abandoned", self.clock())
+                lines.append("Nobody is left, so the table is closed.")
+            elif table.row.host_id == user.id:
+                lines.append(f"{table.seats[0].name} now hosts the table.")
+                await self.store.set_host(game_id, table.seats[0].user_id, self.clock())
+            table = await self.load(game_id)
+            return Notice(table, public=lines, reply="You left the table.")
+
+    async def start(self, game_id: int, user: User) -> Notice:
+        """Deal the game (host or admin), once enough players sit: the first state, the set-up's log, the
+        first reminders and private lines are committed together."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._need_lobby(table)
+            self.need_host(table, user, "start")
+            n, game = len(table.seats), table.game
+            if not game.min_players <= n <= game.max_players:
+                raise ServiceError(f"{game.title} needs {game.min_players} to {game.max_players} players; {n} seated.")
+            options = json.loads(table.row.options)
+            try:
+                state, events = game.start([s.name for s in table.seats], options, table.row.seed)
+            except BadOptions as exc:
+                raise ServiceError(str(exc)) from None
+            move = Move([], game.dumps(state).decode(), self.clock(), events=[event_row(0, e) for e in events])
+            table.state = state
+            notice = self.bookkeep(table, move, [], game.prompts(state), events)
+            if not await self.store.start_game(game_id, move.snapshot, move.now, move):
+                raise StaleClick(f"Game #{game_id} has already started.")
+            notice.table = await self.load(game_id)
+            notice.reply = f"Game #{game_id} is on."
+            return notice
+
+    async def abandon(self, game_id: int, user: User) -> Notice:
+        """End a game without a result (host or a server admin)."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if table.row.status not in ("lobby", "active"):
+                raise ServiceError(f"Game #{game_id} is already {table.row.status}.")
+            self.need_host(table, user, "abandon")
+            line = f"{user.name} abandoned game #{game_id}."
+            move = Move([], "", self.clock(), events=[table_row(table.version, line)])
+            if not await self.store.end_game(game_id, "abandoned", move.now, ("lobby", "active"), move):
+                raise StaleClick(f"Game #{game_id} has just ended.")
+            table = await self.load(game_id)
+            return Notice(table, public=[line], reply="Game abandoned.", finished=True)
+
+    def _need_lobby(self, table: Table) -> None:
+        if table.row.status != "lobby":
+            raise ServiceError(f"Game #{table.id} is {table.row.status}, not open for seating.")

@@ -1,0 +1,66 @@
+"""The game's log: read from the events stored with each move (never rebuilt by replaying the game), in pages,
+and written once for games recorded before events were kept."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from engine.core import Choice, load_choice, replay
+from service.core import UNDO_KIND, Core, effective_choices, event_row, table_row
+from service.notice import Table
+
+#: Lines per page of ``/game log``.
+LOG_PAGE = 20
+
+
+class Log(Core):
+    """The public log."""
+
+    async def public_log(self, table: Table) -> list[str]:
+        """Every public log line of a game, in order (an undo is logged where it happened; the steps it took
+        back stay in the log)."""
+        if table.row.status == "lobby":
+            return []
+        return [e.text for e in await self.store.get_events(table.id, public_only=True)]
+
+    async def log_page(self, table: Table, page: int | None = None, size: int = LOG_PAGE) -> tuple[list[str], int, int]:
+        """One page of the public log: ``(lines, page, pages)``, pages counted from 0; ``None`` is the last
+        page (the latest moves)."""
+        total = 0 if table.row.status == "lobby" else await self.store.count_events(table.id, public_only=True)
+        pages = max(1, -(-total // size))
+        page = pages - 1 if page is None else max(0, min(page, pages - 1))
+        rows = await self.store.public_log_page(table.id, page * size, size) if total else []
+        return [e.text for e in rows], page, pages
+
+    async def backfill_events(self) -> int:
+        """Store the log of every started game recorded before events were kept (a replay per game, off the
+        event loop); returns how many games were filled in."""
+        done = 0
+        for game_id in await self.store.games_without_events():
+            table = await self.load(game_id)
+            raw = await self.store.get_choices(game_id)
+            rows = await asyncio.to_thread(self._events_of_record, table, raw)
+            await self.store.put_events(game_id, rows)
+            done += 1
+        return done
+
+    def _events_of_record(self, table: Table, raw: list[str]) -> list[tuple[int, str, str | None, str, str]]:
+        """Every event of a game, rebuilt once from its record (each undo replays once, here only)."""
+        names = [s.name for s in table.seats]
+        options = json.loads(table.row.options)
+        state, events = table.game.start(names, options, table.row.seed)
+        rows = [event_row(0, e) for e in events]
+        done: list[Choice] = []
+        for i, item in enumerate(raw):
+            choice = load_choice(item)
+            if choice.kind == UNDO_KIND:
+                if done:
+                    done.pop()
+                    state = replay(table.game, names, options, table.row.seed, done)
+                rows.append(table_row(i + 1, f"↩ {table.name_of(choice.seat)} takes back a step.", "undo"))
+                continue
+            done.append(choice)
+            rows += [event_row(i + 1, e) for e in table.game.apply(state, choice)]
+        assert [c for c in done] == effective_choices(raw)
+        return rows

@@ -1,0 +1,89 @@
+"""What everyone may know of a game: the one place that decides what is public.
+
+A ``PublicTable`` holds the spectator's view, the public side of every open question (a secret question keeps
+only who is asked which kind of question) and the table's public facts. Every public output (the board's
+words and buttons, the picture, reminders, thread names) is made from a ``PublicTable`` alone: it has no
+state to read, so nothing hidden can reach the channel by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import TABLE, PublicPrompt
+from service.host import Host
+from service.notice import Table
+
+
+@dataclass(frozen=True)
+class PublicSeat:
+    """Who sits where (bot seats have a user id of 0 or below)."""
+
+    seat: int
+    name: str
+    user_id: int
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    """A game as everyone may see it at one version."""
+
+    id: int
+    game: str
+    title: str
+    version: int
+    status: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    seats: tuple[PublicSeat, ...]
+    #: the engine's spectator view (``None`` before the start)
+    view: dict[str, Any] | None
+    prompts: tuple[PublicPrompt, ...]
+    #: whether the player being waited for may take back their last step (the board's Undo button)
+    undo: bool = False
+
+    def name_of(self, seat: int) -> str:
+        """A seat's name (a seat the game adds itself, such as Jo, is named by the view)."""
+        name = next((s.name for s in self.seats if s.seat == seat), None)
+        if name is None and self.view is not None:
+            name = next((p.get("name") for p in self.view.get("players", []) if p.get("seat") == seat), None)
+        return name or f"seat {seat + 1}"
+
+    def user_of(self, seat: int) -> int | None:
+        """The user in a seat, or ``None``."""
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    def waiting(self) -> list[PublicPrompt]:
+        """The questions someone must answer now (not a race window, not the table's timer)."""
+        return [p for p in self.prompts if p.race is None and p.seat != TABLE]
+
+    def waiting_users(self) -> list[int]:
+        """The people being waited for, in seat order."""
+        seats = sorted({p.seat for p in self.waiting()})
+        return [u for s in seats if (u := self.user_of(s)) is not None and u > 0]
+
+
+class PublicTables(Host):
+    """Building the public side of a game."""
+
+    async def public(self, table: Table) -> PublicTable:
+        """The public side of ``table`` at its version."""
+        prompts = tuple(p.public() for p in table.prompts())
+        waiting = next((p.seat for p in prompts if p.race is None and p.seat != TABLE), None)
+        seats = tuple(PublicSeat(s.seat, s.name, s.user_id) for s in table.seats)
+        return PublicTable(
+            id=table.id,
+            game=table.game.name,
+            title=table.game.title,
+            version=table.version,
+            status=table.row.status,
+            guild_id=table.row.guild_id,
+            channel_id=table.row.channel_id,
+            host_id=table.row.host_id,
+            seats=seats,
+            view=table.view(None),
+            prompts=prompts,
+            undo=await self.can_undo(table, waiting),
+        )

@@ -1,0 +1,41 @@
+"""After a restart: whatever a move should have left in the store beside the record is derived again from the
+game state, so no game waits on something a crash lost (a race window, a reminder)."""
+
+from __future__ import annotations
+
+import json
+
+from engine.core import TABLE
+from service.core import Core
+
+
+class Recovery(Core):
+    """Start-up checks of every running game."""
+
+    async def recover(self) -> dict[str, int]:
+        """Re-open race windows the state has but the store lacks (and drop stale ones), and re-arm the
+        reminder of every player being waited for who has none. Returns what it fixed, by kind."""
+        fixed = {"races_opened": 0, "races_dropped": 0, "reminders": 0}
+        now = self.clock()
+        for row in await self.store.list_active_games():
+            async with self.lock(row.id):
+                table = await self.load(row.id)
+                prompts = table.prompts()
+                race = await self.store.get_race(row.id)
+                open_race = any(p.race for p in prompts)
+                if open_race and (race is None or race.version != table.version):
+                    window = float(json.loads(table.row.options).get("snap_window", 5))
+                    await self.store.open_race(row.id, table.version, now + window)
+                    fixed["races_opened"] += 1
+                elif not open_race and race is not None:
+                    await self.store.close_race(row.id)
+                    fixed["races_dropped"] += 1
+                have = {(r.user_id, r.kind) for r in await self.store.get_reminders(row.id)}
+                acting = {p.seat for p in prompts if p.race is None and p.seat != TABLE}
+                since = table.row.last_move_at or table.row.updated_at
+                for seat in sorted(acting):
+                    user = table.user_of(seat)
+                    if user is not None and user > 0 and (user, "turn") not in have:
+                        await self.store.set_reminder(row.id, user, "turn", since + self.settings.reminder_first_s)
+                        fixed["reminders"] += 1
+        return fixed

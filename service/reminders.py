@@ -1,0 +1,28 @@
+"""Reminders for players who must act and have not (the reminder loop asks for the due ones)."""
+
+from __future__ import annotations
+
+from service.core import Core
+from service.notice import Table
+
+
+class Reminders(Core):
+    """Due reminders."""
+
+    async def due_reminders(self) -> list[tuple[Table, int, int]]:
+        """Reminders that are due: (table, user id, how many were sent before). The caller sends each and
+        then calls ``reminder_sent``; one no longer needed is dropped here."""
+        now = self.clock()
+        out = []
+        for r in await self.store.due_reminders(now):
+            table = await self.load(r.game_id)
+            seat = table.seat_of(r.user_id)
+            if table.row.status != "active" or seat is None or not table.prompts_for(seat):
+                await self.store.clear_reminders(r.game_id, r.user_id, r.kind)
+                continue
+            out.append((table, r.user_id, r.count))
+        return out
+
+    async def reminder_sent(self, game_id: int, user_id: int) -> None:
+        """Count a sent reminder and arm the next one."""
+        await self.store.bump_reminder(game_id, user_id, "turn", self.clock() + self.settings.reminder_repeat_s)
