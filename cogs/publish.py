@@ -117,6 +117,10 @@ class Publisher:
             except TRANSIENT as exc:
                 log.warning("delivery for game %s failed (%s); will retry", game_id, exc)
                 done = False
+            except RuntimeError:
+                if self.bot.is_closed():
+                    return False  # shutting down: the next start delivers it (the store still says so)
+                raise
         if done:
             self._failures.pop(game_id, None)
         else:
@@ -124,6 +128,8 @@ class Publisher:
         return done
 
     def _retry_later(self, game_id: int) -> None:
+        if self.bot.is_closed():
+            return
         if game_id in self._retries and not self._retries[game_id].done():
             return
         n = self._failures[game_id] = self._failures.get(game_id, 0) + 1

@@ -137,7 +137,8 @@ CREATE INDEX events_game ON events (game_id, id);
 
 -- What must still be said (private lines), committed with the move; deleted once delivered.
 CREATE TABLE outbox (
-    id         INTEGER PRIMARY KEY,
+    -- AUTOINCREMENT: an id is never reused, since it names the message (its nonce) on Discord
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
     game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     kind       TEXT    NOT NULL,
     user_id    INTEGER,

@@ -34,7 +34,9 @@ class Clock:
 @contextlib.asynccontextmanager
 async def bot_on(server: FakeDiscordServer, db: Path, clock: Clock) -> AsyncIterator[TableBot]:
     """Start a fresh bot process-equivalent (new bot object, same database) against ``server``."""
-    settings = Settings(token="fake-token", database=str(db), reminder_poll_s=3600)
+    settings = Settings(
+        token="fake-token", database=str(db), reminder_poll_s=3600, delivery_retry_s=0.05, delivery_sweep_s=0.5
+    )
     bot = build_bot(settings, clock=clock)
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start("fake-token"))

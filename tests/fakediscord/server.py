@@ -87,6 +87,10 @@ class Fault:
     body: Any
     times: int | None = None
     hits: int = 0
+    #: fail only every n-th matching request (1: every one); statuses cycle through ``cycle`` if given
+    every: int = 1
+    seen: int = 0
+    cycle: tuple[int, ...] = ()
 
 
 class _DiscordError(Exception):
@@ -99,7 +103,10 @@ class _DiscordError(Exception):
 def _json_response(body: Any, status: int = 200) -> web.Response:
     # discord.py compares Content-Type with ``==``: anything but exactly application/json
     # (web.json_response adds "; charset=utf-8") makes it treat the body as text.
-    return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if status == 429:
+        headers["Via"] = "1.1 google"  # discord.py retries a 429 only when it came through Discord's proxy
+    return web.Response(body=json.dumps(body).encode(), status=status, headers=headers)
 
 
 def find_component(components: Iterable[Mapping[str, Any]], custom_id: str) -> JSON | None:
@@ -305,6 +312,7 @@ class FakeDiscordServer:
         self.thread_members: dict[int, set[int]] = {}
         self.messages: dict[int, JSON] = {}
         self.deleted_messages: dict[int, JSON] = {}
+        self._nonces: dict[tuple[int, str], int] = {}
         self.attachment_data: dict[int, bytes] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
@@ -1226,9 +1234,24 @@ class FakeDiscordServer:
             if fault.method == req.method and fault.pattern.fullmatch(req.path):
                 if fault.times is not None and fault.hits >= fault.times:
                     continue
+                fault.seen += 1
+                if fault.seen % fault.every:
+                    continue
                 fault.hits += 1
+                if fault.cycle:
+                    status = fault.cycle[(fault.hits - 1) % len(fault.cycle)]
+                    if status == 429:
+                        return 429, {"message": "You are being rate limited.", "retry_after": 0.01, "global": False}
+                    return status, p.error_body(0, f"{status}: injected failure")
                 return fault.status, fault.body
         return 0, None
+
+    def flaky(self, method: str, path_regex: str, *, every: int, statuses: Sequence[int] = (503, 429)) -> Fault:
+        """Fail every ``every``-th matching request, cycling through ``statuses`` (a 429 carries a short
+        ``retry_after``, which discord.py waits out and retries; a 503 reaches the bot as an error)."""
+        fault = Fault(method.upper(), re.compile(path_regex), 0, None, every=every, cycle=tuple(statuses))
+        self.faults.append(fault)
+        return fault
 
     async def _route(self, req: RecordedRequest, uploads: list[Upload]) -> tuple[int, Any]:
         for method, rx, handler in self._routes:
@@ -1588,7 +1611,17 @@ class FakeDiscordServer:
         body = req.json or {}
         if not (body.get("content") or body.get("embeds") or body.get("components") or uploads or body.get("poll")):
             raise _DiscordError(400, 50006, "Cannot send an empty message")
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:
+            # Discord: "If another message was created by the same author with the same nonce, that message
+            # will be returned and no new message will be created" (within a few minutes; here: always)
+            seen = self._nonces.get((int(m["cid"]), str(nonce)))
+            if seen is not None and seen in self.messages:
+                return 200, public_message(self.messages[seen])
         stored = self._store_message(m["cid"], body, uploads)
+        if nonce is not None:
+            self._nonces[(int(m["cid"]), str(nonce))] = int(stored["id"])
+            stored["nonce"] = str(nonce)
         return 200, public_message(stored)
 
     async def _r_get_message(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
