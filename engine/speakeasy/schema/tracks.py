@@ -130,7 +130,11 @@ def tracks(f: TracksFile) -> Tracks:
             fail(NAME, path, f"space {space} has no family reward in infamy.rewards")
 
     if prices.bands[0] != 0 or prices.bands[-1] > infamy.max:
-        fail(NAME, "prices.bands", f"must start at 0 and stay within the Infamy track (0..{infamy.max})")
+        fail(
+            NAME,
+            "prices.bands",
+            f"must start at 0 and stay within the Infamy track (0..{infamy.max}), got {list(prices.bands)}",
+        )
     ordered(NAME, "prices.bands", prices.bands, strict=True)
     for kind in SALE_KINDS:
         length(NAME, f"prices.{kind}", getattr(prices, kind), len(prices.bands), "whole numbers")
