@@ -1,4 +1,4 @@
-"""The Omerta deck, read and checked from ``data/omerta/cards.toml``.
+"""The Omerta deck, decoded by its schema and checked from ``data/omerta/cards.toml``.
 
 Card ids are fixed by the data: the gangsters first, then the bottles by value, then the characters in file
 order. Every place in the state holds card ids, never copies of cards.
@@ -10,11 +10,18 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from engine.data import DataError, data_dir, require
+import msgspec
+from msgspec import Meta
+
+from engine.data import DataError, at, data_dir, fail, known, unique
+from engine.schema import Table, decode, vocabulary
 
 POWERS = ("traitor", "mole", "lady", "chauffeur", "police", "mamma", "safecracker", "alibi")
+Whole = Annotated[int, Meta(ge=0)]
+Positive = Annotated[int, Meta(ge=1)]
+Text = Annotated[str, Meta(pattern=r"\S", description="a non-empty text")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,77 +61,83 @@ class Deck:
         return self.cards[card_id].name
 
 
+class Numbers(Table):
+    hand_size: Whole
+    peek: Whole
+    safe_size: Whole
+    omerta_limit: Whole
+    caller_penalty: Whole
+    snaps_per_discard: Whole
+    wrong_snap_penalty_cards: Whole
+    chauffeur_max: Whole
+    traitor_cards: Whole
+    police_turns: Whole
+    mamma_turns: Whole
+    min_players: Annotated[int, Meta(ge=2)]
+    max_players: Whole
+
+
+class Gangsters(Table):
+    names: Annotated[tuple[Text, ...], Meta(min_length=1)]
+    starter: Text
+
+
+class Bottles(Table):
+    values: Annotated[tuple[Positive, ...], Meta(min_length=1)]
+    copies: Positive
+    own_copies: bool  # the copies are the project's own reading
+
+
+class Character(Table):
+    kind: vocabulary(POWERS, "a character power")
+    german: Text  # the printed (German) name
+    label: Text
+    copies: Positive
+    points: Whole
+    own: bool  # copies and points are the project's own values
+
+
+class CardsFile(Table):
+    numbers: Numbers
+    gangsters: Gangsters
+    bottles: Bottles
+    characters: Annotated[tuple[Character, ...], Meta(min_length=1)]
+
+
 def _load(path: Path) -> Deck:
     name = str(path)
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"{name}: cannot be read as TOML: {exc}") from None
-    numbers = require(raw, "numbers", dict, name)
-    for key in (
-        "hand_size",
-        "peek",
-        "safe_size",
-        "omerta_limit",
-        "caller_penalty",
-        "wrong_snap_penalty_cards",
-        "chauffeur_max",
-        "traitor_cards",
-        "police_turns",
-        "mamma_turns",
-        "min_players",
-        "max_players",
-    ):
-        value = require(numbers, key, int, f"{name} [numbers]")
-        if value < 0:
-            raise DataError(f"{name}: [numbers] {key} must not be negative, got {value}")
-    if require(numbers, "snaps_per_discard", int, f"{name} [numbers]") != 1:
+    f = decode(raw, CardsFile, name)
+    numbers, gang, bottles = f.numbers, f.gangsters, f.bottles
+    if numbers.snaps_per_discard != 1:
         # one snap per discarded bottle is how the race is played (002:26.1-27.1); nothing else is implemented
-        raise DataError(f"{name}: [numbers] snaps_per_discard must be 1, got {numbers['snaps_per_discard']}")
-    if not 2 <= numbers["min_players"] <= numbers["max_players"]:
-        raise DataError(f"{name}: [numbers] min_players must be at least 2 and at most max_players")
-    gang = require(raw, "gangsters", dict, name)
-    names = require(gang, "names", list, f"{name} [gangsters]")
-    starter = require(gang, "starter", str, f"{name} [gangsters]")
-    if starter not in names:
-        raise DataError(f"{name}: [gangsters] starter {starter!r} is not one of the names")
-    cards: list[Card] = [Card(i, "gangster", str(n), 0) for i, n in enumerate(names)]
-    bottles = require(raw, "bottles", dict, name)
-    copies = require(bottles, "copies", int, f"{name} [bottles]")
-    for value in require(bottles, "values", list, f"{name} [bottles]"):
-        if not isinstance(value, int) or value < 1:
-            raise DataError(f"{name}: [bottles] values must be positive whole numbers, got {value!r}")
-        if copies < 1:
-            raise DataError(f"{name}: [bottles] copies must be at least 1, got {copies}")
-        for _ in range(copies):
-            cards.append(Card(len(cards), "bottle", f"Bottle {value}", value, value=value))
-    seen: set[str] = set()
-    for i, ch in enumerate(require(raw, "characters", list, name)):
-        where = f"{name} [[characters]] #{i + 1}"
-        kind = require(ch, "kind", str, where)
-        if kind not in POWERS:
-            raise DataError(f"{where}: kind {kind!r} is not one of {', '.join(POWERS)}")
-        if kind in seen:
-            raise DataError(f"{where}: kind {kind!r} appears twice")
-        seen.add(kind)
-        label = require(ch, "label", str, where)
-        points = require(ch, "points", int, where)
-        copies = require(ch, "copies", int, where)
-        if points < 0 or copies < 1:
-            raise DataError(f"{where}: points must not be negative and copies at least 1, got {points}/{copies}")
-        for _ in range(copies):
-            cards.append(Card(len(cards), "character", label, points, power=kind))
-    n_gang = len(names)
-    if n_gang < numbers["max_players"]:
-        raise DataError(f"{name}: [gangsters] names: {n_gang} gangsters cannot seat {numbers['max_players']} players")
-    needed = numbers["hand_size"] * numbers["max_players"] + numbers["safe_size"] + 2  # + the face-up card + 1 to draw
+        fail(name, "numbers.snaps_per_discard", f"must be 1, got {numbers.snaps_per_discard}")
+    if numbers.min_players > numbers.max_players:
+        fail(name, "numbers.min_players", f"must be at most max_players ({numbers.max_players})")
+    unique(name, at("gangsters.names", gang.names))
+    known(name, "gangsters.starter", gang.starter, gang.names, "a gangster of gangsters.names")
+    if len(gang.names) < numbers.max_players:
+        fail(name, "gangsters.names", f"{len(gang.names)} gangsters cannot seat {numbers.max_players} players")
+    unique(name, at("bottles.values", bottles.values))
+    for key in ("kind", "german", "label"):
+        unique(name, at("characters", (getattr(ch, key) for ch in f.characters), key))
+    cards: list[Card] = [Card(i, "gangster", n, 0) for i, n in enumerate(gang.names)]
+    for value in bottles.values:
+        cards += [Card(len(cards) + k, "bottle", f"Bottle {value}", value, value=value) for k in range(bottles.copies)]
+    for ch in f.characters:
+        cards += [Card(len(cards) + k, "character", ch.label, ch.points, power=ch.kind) for k in range(ch.copies)]
+    n_gang = len(gang.names)
+    needed = numbers.hand_size * numbers.max_players + numbers.safe_size + 2  # + the face-up card + 1 to draw
     if len(cards) - n_gang < needed:
-        raise DataError(f"{name}: {len(cards) - n_gang} bottles and characters cannot deal a full table ({needed})")
+        fail(name, "characters", f"{len(cards) - n_gang} bottles and characters cannot deal a full table ({needed})")
     return Deck(
         cards=tuple(cards),
-        numbers=dict(numbers),
+        numbers=msgspec.structs.asdict(numbers),
         gangsters=tuple(range(n_gang)),
-        starter=names.index(starter),
+        starter=gang.names.index(gang.starter),
         playing=tuple(range(n_gang, len(cards))),
     )
 

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Annotated
 
-from engine.data import data_dir
+from msgspec import Meta, field
+
+from engine.data import at, data_dir, fail, known, levels_complete, ordered, unique
+from engine.schema import Table, vocabulary
 from engine.speakeasy.components import TRACKS, ZONES
-from engine.speakeasy.loader import _File, _finish, _Table
+from engine.speakeasy.schema import board
+from engine.speakeasy.schema.fields import ACTS, Positive, Positives, Text, Track, Whole, WholePerAct, Zone, some
+from engine.speakeasy.schema.files import own_values, read
 
 ACTIONS = ("B-S", "B-N", "B-C", "PRO", "DEL", "SEL", "PROT", "AMB", "COOK", "+V", "+P", "+S", "+F", "+low")
 LOCATIONS = ("docks", "garage", "city_hall", "commission", "contractor", "city_planning", "restaurant", "park")
@@ -76,129 +83,176 @@ class JoRules:
         raise KeyError(card_id)
 
 
-NUMBERS = (
-    "capos",
-    "speakeasies",
-    "nightclubs",
-    "casinos",
-    "family",
-    "books",
-    "infamy_start",
-    "park_money",
-    "casino_money",
-    "rival_fee",
-    "city_tile_money",
-    "cook_books",
-    "zone_goal_money",
-    "city_hall_money",
-    "docks_money",
-    "park_book_money",
-    "deck2_boxed",
-)
+NAME = "jo.toml"
+Action = Annotated[
+    str,
+    Meta(
+        pattern="^(" + "|".join(re.escape(action) for action in ACTIONS) + r"|\$\d+)$",
+        description=f"a Jo action (one of {', '.join(ACTIONS)}, or $n)",
+    ),
+]
+Deck = Annotated[int, Meta(ge=1, le=4, description="a deck 1-4")]
+
+
+class Numbers(Table):
+    capos: Whole
+    speakeasies: Whole
+    nightclubs: Whole
+    casinos: Whole
+    family: Whole
+    books: Whole
+    infamy_start: Whole
+    park_money: Whole
+    casino_money: Whole
+    ambush_money: WholePerAct
+    rival_fee: Whole
+    city_tile_money: Whole
+    cook_books: Whole
+    zone_goal_money: Whole
+    city_hall_money: Whole
+    docks_money: Whole
+    park_book_money: Whole
+    deck2_boxed: Whole
+    act_decks: tuple[(tuple[Deck, ...],) * ACTS]  # type: ignore[misc]
+
+
+class Flags(Table):
+    level_number_sizes: bool
+    stills_capacity: Positive
+
+
+class Orders(Table):
+    zone_goals: some(Zone)
+    docks: some(Zone)
+    protect_zones: some(Zone)
+    lowest_level: some(Track)
+
+
+class Districts(Table):
+    family_icon: Positives
+    helper_icon: Positives
+
+
+class CardRow(Table):
+    id: Text
+    deck: Annotated[int, Meta(ge=0, le=4)]
+    location: vocabulary(LOCATIONS, "a location")
+    actions: some(Action)
+    strong: bool = False
+
+
+class Swap(Table):
+    deck: Deck
+    n: Positive
+
+
+class LevelRow(Table):
+    level: Positive
+    name: Text
+    swaps: tuple[Swap, ...]
+    strong: bool
+
+
+class Difficulties(Table):
+    default: Positive
+    levels: some(LevelRow)
+
+
+class AchievementRow(Table):
+    id: Text
+    name: Text
+    text: Text
+
+
+class RankRow(Table):
+    from_: Positive = field(name="from")
+    name: Text
+
+
+class Stretch(Table):
+    bonus: Whole
+    achievements: some(AchievementRow)
+    ranks: some(RankRow)
+    loss_rank: Text
+
+
+class JoFile(Table):
+    cards: some(CardRow)
+    numbers: Numbers
+    flags: Flags
+    orders: Orders
+    districts: Districts
+    difficulty: Difficulties
+    stretch: Stretch
 
 
 def load_jo(folder: Path) -> JoRules:
     """Read and check ``jo.toml``; ``DataError`` names the file, the key and the reason."""
-    file = _File(folder, "jo.toml")
-    root = file.root
-    nums = root.table("numbers")
-    numbers = {key: nums.whole(key) for key in NUMBERS}
-    ambush = nums.wholes("ambush_money", 4)
-    raw_decks = nums.value("act_decks")
-    if not isinstance(raw_decks, list) or len(raw_decks) != 4:
-        nums.fail("act_decks", "must list the decks added at the start of each of the 4 Acts")
-    act_decks: list[tuple[int, ...]] = []
-    for i, raw in enumerate(raw_decks):
-        if not isinstance(raw, list):
-            nums.fail(f"act_decks[{i}]", "must be a list of deck numbers")
-        for d in raw:
-            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 4:
-                nums.fail(f"act_decks[{i}]", f"{d!r} is not a deck 1-4")
-        act_decks.append(tuple(raw))
-    flags = root.table("flags")
-    level_number_sizes = flags.flag("level_number_sizes")
-    stills_capacity = flags.whole("stills_capacity", low=1)
-    orders = root.table("orders")
-    zone_goal_order = orders.texts("zone_goals", ZONES, "a Zone")
-    docks_order = orders.texts("docks", ZONES, "a Zone")
-    protect_zones = orders.texts("protect_zones", ZONES, "a Zone")
-    lowest_level = orders.texts("lowest_level", TRACKS, "an Operations track")
-    for key, value in (("zone_goals", zone_goal_order), ("docks", docks_order), ("protect_zones", protect_zones)):
-        if len(value) != len(ZONES):
-            orders.fail(key, f"must name all {len(ZONES)} Zones")
-    if len(lowest_level) != len(TRACKS):
-        orders.fail("lowest_level", f"must name all {len(TRACKS)} Operations tracks")
-    districts = root.table("districts")
-    family_icon = frozenset(districts.wholes("family_icon", low=1))
-    helper_icon = frozenset(districts.wholes("helper_icon", low=1))
-    cards: list[JoCard] = []
-    for row in root.rows("cards"):
-        deck = row.whole("deck")
-        if deck > 4:
-            row.fail("deck", f"must be 0-4, got {deck}")
-        strong = row.flag("strong") if "strong" in row.raw else False
-        cards.append(
-            JoCard(
-                row.text("id"),
-                deck,
-                row.text("location", LOCATIONS, "a location"),
-                tuple(_action(row, i, a) for i, a in enumerate(row.value("actions"))),
-                strong,
-            )
-        )
-    ids = [c.id for c in cards]
-    if len(set(ids)) != len(ids):
-        root.fail("cards", "has a card id twice")
-    diff = root.table("difficulty")
-    levels: dict[int, Difficulty] = {}
-    for row in diff.rows("levels"):
-        swaps = []
-        for s in row.rows("swaps") if row.raw.get("swaps") else []:
-            swaps.append((s.whole("deck", low=1), s.whole("n", low=1)))
-        if not row.raw.get("swaps"):
-            row.value("swaps")
-        level = row.whole("level", low=1)
-        levels[level] = Difficulty(level, row.text("name"), tuple(swaps), row.flag("strong"))
-    default = diff.whole("default", low=1)
-    if default not in levels:
-        diff.fail("default", f"{default} is not a listed level")
-    stretch = root.table("stretch")
-    achievements = tuple(
-        Achievement(r.text("id"), r.text("name"), r.text("text")) for r in stretch.rows("achievements")
-    )
-    ranks = tuple((r.whole("from", low=1), r.text("name")) for r in stretch.rows("ranks"))
-    if [f for f, _ in ranks] != sorted(f for f, _ in ranks):
-        stretch.fail("ranks", "must rise")
-    bonus = stretch.whole("bonus")
-    loss_rank = stretch.text("loss_rank")
-    own = _finish(file)
+    file = read(folder, NAME, JoFile)
+    f = file.data
+    the_board = read(folder, board.NAME, board.Board).data  # the districts his District cards name
+    _check(f, range(1, len(the_board.districts) + 1))
+    own = own_values(file)
+    nums = f.numbers
+    levels = f.difficulty.levels
     return JoRules(
-        numbers=numbers,
-        ambush_money=ambush,
-        act_decks=tuple(act_decks),
-        level_number_sizes=level_number_sizes,
-        stills_capacity=stills_capacity,
-        zone_goal_order=zone_goal_order,
-        docks_order=docks_order,
-        protect_zones=protect_zones,
-        lowest_level=lowest_level,
-        family_icon=family_icon,
-        helper_icon=helper_icon,
-        cards=tuple(cards),
-        difficulties=levels,
-        default_difficulty=default,
-        stretch_bonus=bonus,
-        achievements=achievements,
-        ranks=ranks,
-        loss_rank=loss_rank,
-        own_values=tuple(own),
+        numbers={key: getattr(nums, key) for key in nums.__struct_fields__ if key not in ("ambush_money", "act_decks")},
+        ambush_money=nums.ambush_money,
+        act_decks=nums.act_decks,
+        level_number_sizes=f.flags.level_number_sizes,
+        stills_capacity=f.flags.stills_capacity,
+        zone_goal_order=f.orders.zone_goals,
+        docks_order=f.orders.docks,
+        protect_zones=f.orders.protect_zones,
+        lowest_level=f.orders.lowest_level,
+        family_icon=frozenset(f.districts.family_icon),
+        helper_icon=frozenset(f.districts.helper_icon),
+        cards=tuple(JoCard(row.id, row.deck, row.location, row.actions, row.strong) for row in f.cards),
+        difficulties={
+            row.level: Difficulty(row.level, row.name, tuple((s.deck, s.n) for s in row.swaps), row.strong)
+            for row in levels
+        },
+        default_difficulty=f.difficulty.default,
+        stretch_bonus=f.stretch.bonus,
+        achievements=tuple(Achievement(row.id, row.name, row.text) for row in f.stretch.achievements),
+        ranks=tuple((row.from_, row.name) for row in f.stretch.ranks),
+        loss_rank=f.stretch.loss_rank,
+        own_values=own,
     )
 
 
-def _action(row: _Table, i: int, action: object) -> str:
-    if not isinstance(action, str) or not (action in ACTIONS or (action.startswith("$") and action[1:].isdigit())):
-        row.fail(f"actions[{i}]", f"{action!r} is not a Jo action (one of {', '.join(ACTIONS)}, or $n)")
-    return action  # type: ignore[return-value]
+def _check(f: JoFile, districts: range) -> None:
+    """What the schema cannot say: ids and names once, every Zone and track in each order, known references."""
+    for key, choices, what in (
+        ("zone_goals", ZONES, "Zones"),
+        ("docks", ZONES, "Zones"),
+        ("protect_zones", ZONES, "Zones"),
+        ("lowest_level", TRACKS, "Operations tracks"),
+    ):
+        values = getattr(f.orders, key)
+        unique(NAME, at(f"orders.{key}", values))
+        if len(values) != len(choices):
+            fail(NAME, f"orders.{key}", f"must name all {len(choices)} {what}")
+    for key in ("family_icon", "helper_icon"):
+        values = getattr(f.districts, key)
+        unique(NAME, at(f"districts.{key}", values))
+        for path, number in at(f"districts.{key}", values):
+            known(NAME, path, number, districts, "a district of board.toml")
+    acts = f.numbers.act_decks
+    unique(NAME, ((f"numbers.act_decks[{a}][{i}]", d) for a, decks in enumerate(acts) for i, d in enumerate(decks)))
+    unique(NAME, at("cards", (row.id for row in f.cards), "id"))
+    levels = f.difficulty.levels
+    unique(NAME, at("difficulty.levels", (row.level for row in levels), "level"))
+    unique(NAME, at("difficulty.levels", (row.name for row in levels), "name"))
+    levels_complete(
+        NAME, "difficulty.levels", (row.level for row in levels), range(1, max(r.level for r in levels) + 1)
+    )
+    known(NAME, "difficulty.default", f.difficulty.default, [row.level for row in levels], "a listed level")
+    stretch = f.stretch
+    unique(NAME, at("stretch.achievements", (row.id for row in stretch.achievements), "id"))
+    unique(NAME, at("stretch.achievements", (row.name for row in stretch.achievements), "name"))
+    unique(NAME, at("stretch.ranks", (row.name for row in stretch.ranks), "name"))
+    ordered(NAME, "stretch.ranks", [row.from_ for row in stretch.ranks], strict=True)
 
 
 @cache

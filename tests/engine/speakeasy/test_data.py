@@ -23,6 +23,7 @@ from engine.speakeasy.components import (
     Effect,
     Rules,
 )
+from engine.speakeasy.jo.data import load_jo
 from engine.speakeasy.loader import FILES, city_tile_kinds, load_rules, rules, value_paths
 
 FOLDER = data_dir() / "speakeasy"
@@ -275,7 +276,8 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("tracks.toml", "pocket = 15", "pocket = = 15", "pocket", "is not valid TOML"),
         # missing keys
         ("tracks.toml", "pocket = 15 ", "", "money.pocket", "is missing"),
-        ("locations.toml", "[actions]", "[action]", "actions", "is missing"),
+        ("locations.toml", "[actions]", "[action]", "action: ", "is not a key of this file"),
+        ("locations.toml", "[actions]\nbuild_times = 2 ", "[actions]\n", "actions.build_times", "is missing"),
         # wrong types: bool is not a whole number
         ("board.toml", "booths = 3 ", "booths = true ", "sides.small.booths", "must be a whole number, got true"),
         ("tracks.toml", "[1, 1, 2, 2, 2]", "[1, true, 2, 2, 2]", "operations.trucks_by_fleet[1]", "whole number"),
@@ -300,7 +302,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ),
         # unknown names
         ("helpers.toml", 'kind = "bagman"', 'kind = "bagmen"', "helpers[9].lower[0].kind", "is not an effect kind"),
-        ("helpers.toml", "n = 6 }]", "n = 6, m = 1 }]", "helpers[9].lower[0].m", "is not part of an effect"),
+        ("helpers.toml", "n = 6 }]", "n = 6, m = 1 }]", "helpers[9].lower[0].m", "helpers[9].lower[0] takes kind, n"),
         ("locations.toml", '"ambush"]', '"ambushh"]', "persons[1].steps[1]", "is not a step kind"),
         ("docks.toml", 'power = "champagne"', 'power = "bubbly"', "crates[11].power", "is not a Crate power"),
         (
@@ -342,6 +344,12 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("mobsters.toml", "attacks at 7\nstrength = 6", "attacks at 7\nstrength = 9", "mobsters[7]", "attack range"),
         ("docks.toml", "[1, 2, 4, 6, 8, 11, 13, 14]", "[1, 2, 4, 6, 8, 11, 13, 15]", "ports.districts", "port"),
         ("payouts.toml", "small = [4, 6]", "small = [4, 6, 8]", "casino.small", "must have 2 whole numbers"),
+        # duplicates and level tables (found by independent testing: these loaded before the schema)
+        ("tracks.toml", '"4" = 1, "5" = 2', '"5" = 2', "strength.discards", "level 4 is missing"),
+        ("board.toml", 'name = "Lower East Side"', 'name = "Financial District"', "districts[1].name", "appears twice"),
+        ("mobsters.toml", 'name = "Salvatore Maranzano"', 'name = "Larry Fay"', "mobsters[1].name", "appears twice"),
+        ("helpers.toml", 'name = "Chemist"', 'name = "Driver"', "helpers[1].name", "appears twice"),
+        ("locations.toml", 'name = "Rum-runner"', 'name = "Harbour Master"', "persons[1].name", "appears twice"),
         # keys the loader does not know
         ("tracks.toml", "[heat]\n", "[heat]\nlevel = 3\n", "heat.level", "is not a key of this file"),
         # provenance
@@ -380,3 +388,9 @@ def test_data_a_missing_file_is_refused_by_name(tmp_path):
     (folder / "mobsters.toml").unlink()
     with pytest.raises(DataError, match=r"^mobsters\.toml: cannot be read"):
         load_rules(folder)
+
+
+def test_data_jo_a_duplicate_achievement_id_is_refused(tmp_path):
+    folder = _broken(tmp_path, "jo.toml", '{ id = "kingpin"', '{ id = "untouchable"')
+    with pytest.raises(DataError, match=r"^jo\.toml: stretch\.achievements\[1\]\.id: 'untouchable' appears twice"):
+        load_jo(folder)
