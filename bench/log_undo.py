@@ -35,6 +35,8 @@ async def _build(svc: TableService) -> int:
     cycles = 0
     while cycles < CYCLES:
         t = await svc.load(gid)
+        if t.row.status != "active":
+            raise SystemExit(f"the game ended after {cycles} undo cycles")
         prompt = next(p for p in t.prompts() if p.seat != TABLE and p.race is None)
         user = USERS[prompt.seat]
         option = prompt.default_option()

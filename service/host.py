@@ -17,7 +17,7 @@ MAX_SKIP_CHOICES = 500
 TURN_BOUNDARIES = frozenset({"turn", "round", "act", "phase", "final"})
 #: Undos between two fixed steps (a reveal or a new turn): enough to think twice, not to grow the record
 #: without bound (each undo is a record entry).
-MAX_UNDOS = 25
+MAX_UNDOS = 50
 #: Hours a seat offer stays open for the invited player (the host's substitution).
 OFFER_HOURS = 24.0
 
