@@ -14,7 +14,6 @@ The record of a game is ``(seats, options, seed)`` plus its list of choices: ``r
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -62,6 +61,20 @@ class Rng(msgspec.Struct):
     def choice(self, items: Sequence[Any]) -> Any:
         """One element of a non-empty sequence."""
         return items[self.below(len(items))]
+
+
+class Chance(Protocol):
+    """A caller's generator, for ``Game.scramble`` (a ``random.Random`` is one). The rules never draw from it: the
+    engine takes no randomness but the ``Rng`` in the state, and imports no ``random``."""
+
+    def shuffle(self, x: list[Any]) -> None:
+        """Shuffle a list in place."""
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        """A uniform integer of ``range(start, stop, step)``."""
+
+    def getrandbits(self, k: int, /) -> int:
+        """A uniform integer of ``k`` bits."""
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -223,7 +236,7 @@ class Game(Protocol):
     def invariants(self, state: Any) -> list[str]:
         """Broken invariants (empty when all hold); used by self-play and tests."""
 
-    def scramble(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+    def scramble(self, state: Any, seat: int | None, rng: Chance) -> Any:
         """A copy of ``state`` in which everything ``seat`` (``None``: a spectator) may not see is changed at
         random, consistently (every piece still in one place): the same game as that seat knows it. The
         differential privacy tests and the bots' sampling of hidden information use it."""
