@@ -203,6 +203,7 @@ register(
     options=_deliver_options,
     choose=_deliver_choose,
     skip=None,
+    pays=True,
 )
 
 
@@ -236,4 +237,6 @@ def _dock_buy_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -
     say(log, f"{p.name} buys {k} barrel{'s' if k > 1 else ''} from Ship {sn} for {money.paid_text(k, paid)}.")
 
 
-register("dock_buy", "Dock Worker: buy barrels from a Ship", options=_dock_buy_options, choose=_dock_buy_choose)
+register(
+    "dock_buy", "Dock Worker: buy barrels from a Ship", options=_dock_buy_options, choose=_dock_buy_choose, pays=True
+)

@@ -159,6 +159,7 @@ register(
     options=_build_options,
     choose=_build_choose,
     skip="Stop building",
+    pays=True,
 )
 register(
     "build_at",
@@ -166,6 +167,7 @@ register(
     options=_at_options,
     choose=_at_choose,
     skip=None,
+    pays=True,
 )
 register(
     "setup_build",
@@ -246,4 +248,5 @@ register(
     options=_upgrade_options,
     choose=_upgrade_choose,
     skip="Stop upgrading",
+    pays=True,
 )

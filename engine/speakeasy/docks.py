@@ -104,7 +104,7 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
         push(state, "ambush_barrel", seat, n=ship_number)
 
 
-register("ambush", "Ambush one Ship", options=_ambush_options, choose=_ambush_choose)
+register("ambush", "Ambush one Ship", options=_ambush_options, choose=_ambush_choose, pays=True)
 
 
 def _barrel_options(state: SpeakeasyState, task: Task) -> list[Option]:

@@ -22,7 +22,7 @@ from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's st
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import SKIP, STEPS, Log, mark_reveal, opt, push, register, say
+from engine.speakeasy.steps import SKIP, STEPS, Log, mark_reveal, open_options, opt, push, register, say
 
 # ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
 
@@ -172,12 +172,6 @@ def begin_setup(state: SpeakeasyState, seat: int, log: Log) -> None:
 # ---- the prompt/apply loop ----
 
 
-def _options(state: SpeakeasyState, task: Task) -> list[Option]:
-    step = STEPS[task.kind]
-    assert step.options is not None
-    return step.options(state, task)
-
-
 def advance(state: SpeakeasyState, log: Log) -> None:
     """Run automatic steps and skip steps with no legal option until a decision is needed."""
     while True:
@@ -191,7 +185,7 @@ def advance(state: SpeakeasyState, log: Log) -> None:
             state.tasks.pop()
             step.auto(state, task, log)
             continue
-        if not _options(state, task):
+        if not open_options(state, task):
             state.tasks.pop()
             continue
         return
@@ -203,15 +197,11 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
         return []
     task = state.tasks[-1]
     step = STEPS[task.kind]
-    options = _options(state, task)
-    decline = step.decline(task)
-    if decline is not None:
-        options = [*options, opt(SKIP, decline)]
-    # Design §4: the safe is hidden. An option the pocket alone cannot pay for tells that the safe can: then the
-    # question is private (answered through "My options"), not shown on the public board.
-    pocket = state.player(task.seat).pocket if 0 <= task.seat < len(state.players) else 0
-    secret = step.secret or any(o.cost > pocket for o in options)
-    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=secret)]
+    options = open_options(state, task)
+    # Design §4: the hand, the safe and the screen are hidden. A question that reads them is private by its kind
+    # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
+    # is on the public board.
+    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.private)]
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:

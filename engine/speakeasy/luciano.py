@@ -139,6 +139,7 @@ register(
     options=_defend_options,
     choose=_defend_choose,
     skip=None,
+    pays=True,
 )
 
 

@@ -4,6 +4,9 @@ A step kind has ``options`` (the legal answers now, never including the decline 
 one of them; the task has already been popped, so a repeating step pushes itself back) and ``text``. A step
 with ``skip`` set is optional and gets a decline option with that label; a step with ``auto`` needs no
 decision and runs as soon as it is on top. A step whose options are empty is skipped (design §0.9).
+
+Whether a question is private is part of its kind, never of the values it happens to read: ``secret`` steps
+read the seat's hand (or screen), ``pays`` steps offer what the hidden safe can pay for (design §4).
 """
 
 from __future__ import annotations
@@ -29,10 +32,18 @@ class Step:
     choose: Callable[[SpeakeasyState, Task, str, Log], None] | None = None
     auto: Callable[[SpeakeasyState, Task, Log], None] | None = None
     skip: str | None = "Skip"
-    secret: bool = False  # the options show the seat's hand or safe
+    #: Private: the options show the seat's hand or the Helpers behind its screen.
+    secret: bool = False
+    #: Private: the options are what the seat can pay for, pocket and hidden safe together (an option ``cost``).
+    pays: bool = False
     #: The decline label when the step is a Person's step (task ``m == 1``) although the gain itself is not
     #: optional elsewhere (design §2: every Person step is optional).
     step_skip: str | None = None
+
+    @property
+    def private(self) -> bool:
+        """Whether the question is answered privately: decided by the kind of step alone."""
+        return self.secret or self.pays
 
     def decline(self, task: Task) -> str | None:
         """The decline option's label for this task, or None when it must be answered."""
@@ -50,6 +61,18 @@ def register(kind: str, text: Callable[[SpeakeasyState, Task], str] | str, **kw:
         raise ValueError(f"step {kind!r} registered twice")
     fn = text if callable(text) else (lambda _s, _t, _x=text: _x)
     STEPS[kind] = Step(kind, fn, **kw)
+
+
+def open_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    """The options of ``task``'s question with the decline option for an optional step, or ``[]`` when the step
+    has no legal option and is skipped (design §0.9)."""
+    step = STEPS[task.kind]
+    assert step.options is not None
+    options = step.options(state, task)
+    label = step.decline(task)
+    if options and label is not None:
+        options = [*options, opt(SKIP, label)]
+    return options
 
 
 def push(state: SpeakeasyState, kind: str, seat: int, n: int = 0, m: int = 0, s: str = "", items=None) -> Task:
