@@ -6,7 +6,9 @@ with ``skip`` set is optional and gets a decline option with that label; a step 
 decision and runs as soon as it is on top. A step whose options are empty is skipped (design §0.9).
 
 Whether a question is private is part of its kind, never of the values it happens to read: ``secret`` steps
-read the seat's hand (or screen), ``pays`` steps offer what the hidden safe can pay for (design §4).
+read the seat's hand (or screen), ``pays`` steps offer what the hidden safe can pay for (design §4). Whether a
+private step is asked may not tell either: it is asked whenever the public cannot rule out an option
+(``open_options``); a seat that can do nothing of it then has only the decline.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from engine.core import Event, Option
+from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 
 Log = list[Event]
@@ -36,6 +41,9 @@ class Step:
     secret: bool = False
     #: Private: the options are what the seat can pay for, pocket and hidden safe together (an option ``cost``).
     pays: bool = False
+    #: The answer a private step offers when the seat can do nothing of it and the step has no decline (e.g.
+    #: "Stop delivering").
+    empty: Callable[[SpeakeasyState, Task], Option] | None = None
     #: The decline label when the step is a Person's step (task ``m == 1``) although the gain itself is not
     #: optional elsewhere (design §2: every Person step is optional).
     step_skip: str | None = None
@@ -63,14 +71,41 @@ def register(kind: str, text: Callable[[SpeakeasyState, Task], str] | str, **kw:
     STEPS[kind] = Step(kind, fn, **kw)
 
 
+#: Safe money that pays for anything: all the public knows of a hidden safe.
+_ANY_SAFE = 10**9
+
+
+def as_the_public_knows(state: SpeakeasyState, seat: int) -> SpeakeasyState:
+    """A read-only stand-in for ``state`` in which ``seat`` holds what the public cannot rule out: a safe that
+    pays for anything and, unless its hand is empty, every Operations card. The options of every private step
+    only grow with the safe and the cards held, so a step with an option in the real state has one here too.
+    Everything else is shared with ``state``."""
+    p = state.players[seat]
+    hand = list(range(len(rules().cards))) if p.hand else []
+    players = list(state.players)
+    players[seat] = msgspec.structs.replace(p, safe=_ANY_SAFE, hand=hand)
+    return msgspec.structs.replace(state, players=players)
+
+
 def open_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    """The options of ``task``'s question with the decline option for an optional step, or ``[]`` when the step
-    has no legal option and is skipped (design §0.9)."""
+    """The options of ``task``'s question, with the decline option of an optional step, or ``[]`` when it is
+    skipped.
+
+    A public step is skipped when it has no legal option (design §0.9). A private one only when the public knows
+    it has none (``as_the_public_knows``): otherwise it is asked, and a seat that can do nothing of it gets only
+    its ``empty`` answer or its decline. So whether it is asked never shows the hand or the safe."""
     step = STEPS[task.kind]
     assert step.options is not None
     options = step.options(state, task)
+    if not options:
+        if not step.private or not 0 <= task.seat < len(state.players):
+            return []
+        if not step.options(as_the_public_knows(state, task.seat), task):
+            return []
+        if step.empty is not None:
+            options = [step.empty(state, task)]
     label = step.decline(task)
-    if options and label is not None:
+    if label is not None:
         options = [*options, opt(SKIP, label)]
     return options
 

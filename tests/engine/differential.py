@@ -2,15 +2,12 @@
 
 If two states look the same to a seat (``scramble(state, seat, rng)``), anything that differs between them
 afterwards (a view, a public prompt, a log line) was computed from what that seat could not see. The privacy
-tests (is a question's public side, the board, free of hidden values?) and the undo test (did a step show
-anything?) are built from these pieces.
+tests (is the public side of a position free of hidden values?) and the undo test (did a step show anything?)
+are built from these pieces:
 
-    for t, state, choice in self_play(game, players, seed):
-        after = reveal_check(game, state, choice, rng)   # before the choice is applied
-        ...                                              # self_play applies it when the loop goes on
-        then, on the next round: after(previous_state) tells whether step t revealed something
-
-``self_play`` yields the live state; copy it (``copy_state``) before changing it.
+* ``self_play`` walks a random complete game and yields each position with the choice about to be applied;
+* ``public_side`` is everything public about a position; ``public_after`` the same after one more choice;
+* ``reveal_check`` is the oracle of one step: prepared before the choice, asked with the state after it.
 """
 
 from __future__ import annotations
@@ -33,6 +30,16 @@ def copy_state(game: Game, state: Any) -> Any:
 def public_side(game: Game, state: Any) -> tuple[list[PublicPrompt], dict[str, Any]]:
     """Everything public about a position: the open questions' public sides and the spectator view."""
     return [p.public() for p in game.prompts(state)], game.view(state, None)
+
+
+def public_after(game: Game, state: Any, choice: Choice) -> tuple[list[PublicPrompt], dict[str, Any]] | None:
+    """``public_side`` after applying ``choice`` to a copy of ``state``; ``None`` when it is not legal there."""
+    other = copy_state(game, state)
+    try:
+        game.apply(other, choice)
+    except IllegalChoice:
+        return None
+    return public_side(game, other)
 
 
 def self_play(
