@@ -70,6 +70,9 @@ class Chance(Protocol):
     def shuffle(self, x: list[Any]) -> None:
         """Shuffle a list in place."""
 
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         """A uniform integer of ``range(start, stop, step)``."""
 

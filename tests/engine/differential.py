@@ -65,34 +65,33 @@ def _viewer(choice: Choice) -> int | None:
     return None if choice.seat == TABLE else choice.seat
 
 
+def _run(game: Game, state: Any, choice: Choice) -> Any | None:
+    """``state`` after ``choice``, or ``None`` when the choice is not legal there (it then tells nothing)."""
+    try:
+        game.apply(state, choice)
+    except IllegalChoice:
+        return None
+    return state
+
+
 def reveal_check(game: Game, state: Any, choice: Choice, rng: random.Random) -> Callable[[Any], bool]:
     """The differential oracle of one step, prepared before ``choice`` is applied to ``state``.
 
     ``state`` is scrambled for the chooser and for a spectator, and the same choice is applied to both copies.
     The returned function takes the real state after the choice and says whether the step revealed anything:
-    whether the chooser's view or the spectator's view after the step differs between the real and a scrambled
-    run. (A spectator's copy also redraws the chooser's own secrets, so there only the spectator's view counts;
-    a choice that is not legal in a copy tells nothing and is left out.)"""
+    whether the chooser's view or the spectator's view after the step differs from the real game's. In the
+    chooser's copy the chooser's view is compared (it holds everything the spectator sees); in the spectator's
+    copy, which also redraws the chooser's own secrets, only the spectator's view. A choice that is not legal in
+    a copy tells nothing. The spectator's copy is played only when the chooser's shows nothing."""
     seat = _viewer(choice)
-    runs: list[tuple[Any, tuple[int | None, ...]]] = []
-    whom: tuple[int | None, ...] = (seat, None) if seat is not None else (None,)
-    for who in whom:
-        other = game.scramble(state, who, rng)
-        try:
-            game.apply(other, choice)
-        except IllegalChoice:
-            continue
-        runs.append((other, (None, seat) if who is not None else (None,)))
+    mine = _run(game, game.scramble(state, seat, rng), choice) if seat is not None else None
+    spectators = game.scramble(state, None, rng)  # applied only if the chooser's copy shows nothing
 
     def check(after: Any) -> bool:
-        real: dict[int | None, dict[str, Any]] = {}
-        for other, viewers in runs:
-            for v in viewers:
-                if v not in real:
-                    real[v] = game.view(after, v)
-                if game.view(other, v) != real[v]:
-                    return True
-        return False
+        if mine is not None and game.view(mine, seat) != game.view(after, seat):
+            return True
+        other = _run(game, spectators, choice)
+        return other is not None and game.view(other, None) != game.view(after, None)
 
     return check
 
