@@ -18,6 +18,7 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, operating
 from engine.speakeasy.components import TRACKS
+from engine.speakeasy.hidden import fingerprint, revealed
 from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's steps
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
@@ -205,9 +206,18 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
-    """Validate against the open prompt (nothing changes if it is refused), apply, and move on."""
+    """Validate against the open prompt (nothing changes if it is refused), apply, and move on.
+
+    Here, where every choice is applied, the undo floor moves by itself (``undo_mark``): a choice is fixed when
+    it used chance or moved a face-down component (``hidden.revealed``), or when the game ended (the final
+    scoring shows everything); another seat's choice fixes every earlier one, since that seat decided after
+    seeing them. (A new turn fixes everything before it too: ``begin_turn``.)"""
     find_prompt(prompts(state), choice)
     log: Log = []
+    before = fingerprint(state)
+    if state.last_chooser is not None and choice.seat != state.last_chooser:
+        state.undo_mark = max(state.undo_mark, state.log_count)
+    state.last_chooser = choice.seat
     task = state.tasks.pop()
     state.log_count += 1
     if choice.option == SKIP:
@@ -217,4 +227,6 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
         assert step.choose is not None
         step.choose(state, task, choice.option, log)
     advance(state, log)
+    if state.phase == "over" or revealed(before, fingerprint(state)):
+        state.undo_mark = state.log_count
     return log

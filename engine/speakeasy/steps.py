@@ -130,6 +130,6 @@ def opt(id_: str, label: str, detail: str = "", style: str = "secondary", cost: 
 
 
 def mark_reveal(state: SpeakeasyState) -> None:
-    """Hidden information was revealed or chance was used by the choice being applied (or a new turn began):
-    undo may never take back this choice or any before it. ``undo_mark`` is the number of choices fixed."""
+    """A new turn began: undo may never take back the choice being applied or any before it. ``undo_mark`` is
+    the number of choices fixed; reveals and chance move it by themselves (``flow.apply``)."""
     state.undo_mark = state.log_count
