@@ -206,6 +206,7 @@ register(
     skip=None,
     pays=True,
     empty=lambda s, t: opt("done", "Stop delivering") if _deliver_items(t)[0] < 0 else opt("end", "End this trip"),
+    default=lambda s, t: "done" if _deliver_items(t)[0] < 0 else "end",  # an idle player buys no barrel
 )
 
 

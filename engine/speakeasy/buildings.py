@@ -168,6 +168,7 @@ register(
     choose=_at_choose,
     skip=None,
     pays=True,
+    default=lambda s, t: "back",  # an idle player builds nothing: back to the choice, which can be declined
 )
 register(
     "setup_build",

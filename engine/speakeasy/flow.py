@@ -23,7 +23,18 @@ from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's st
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import SKIP, STEPS, Log, mark_reveal, open_options, opt, push, register, say
+from engine.speakeasy.steps import (
+    SKIP,
+    STEPS,
+    Log,
+    default_option,
+    mark_reveal,
+    open_options,
+    opt,
+    push,
+    register,
+    say,
+)
 
 # ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
 
@@ -202,7 +213,8 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     # Design §4: the hand, the safe and the screen are hidden. A question that reads them is private by its kind
     # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
     # is on the public board.
-    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.private)]
+    default = default_option(state, task, options)
+    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.private, default=default)]
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:

@@ -47,6 +47,8 @@ class Step:
     #: The decline label when the step is a Person's step (task ``m == 1``) although the gain itself is not
     #: optional elsewhere (design §2: every Person step is optional).
     step_skip: str | None = None
+    #: For a step that cannot be declined, a calmer default than its first option (the host's skip), if offered.
+    default: Callable[[SpeakeasyState, Task], str] | None = None
 
     @property
     def private(self) -> bool:
@@ -108,6 +110,18 @@ def open_options(state: SpeakeasyState, task: Task) -> list[Option]:
     if label is not None:
         options = [*options, opt(SKIP, label)]
     return options
+
+
+def default_option(state: SpeakeasyState, task: Task, options: list[Option]) -> str | None:
+    """The option the table takes for an idle player: the decline where the step has one, else the step's calmer
+    ``default`` if offered, else the first option that is not marked risky (``None``: all are)."""
+    ids = [o.id for o in options]
+    if SKIP in ids:
+        return SKIP
+    step = STEPS[task.kind]
+    if step.default is not None and step.default(state, task) in ids:
+        return step.default(state, task)
+    return next((o.id for o in options if o.style != "danger"), None)
 
 
 def push(state: SpeakeasyState, kind: str, seat: int, n: int = 0, m: int = 0, s: str = "", items=None) -> Task:
