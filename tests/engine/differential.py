@@ -94,8 +94,3 @@ def reveal_check(game: Game, state: Any, choice: Choice, rng: random.Random) -> 
         return other is not None and game.view(other, None) != game.view(after, None)
 
     return check
-
-
-def chooser_changes(choices: list[Choice], t: int) -> bool:
-    """Whether choice ``t`` is made by another seat than choice ``t - 1``."""
-    return t > 0 and choices[t].seat != choices[t - 1].seat
