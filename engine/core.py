@@ -63,6 +63,23 @@ class Rng(msgspec.Struct):
         return items[self.below(len(items))]
 
 
+class Chance(Protocol):
+    """A caller's generator, for ``Game.scramble`` (a ``random.Random`` is one). The rules never draw from it: the
+    engine takes no randomness but the ``Rng`` in the state, and imports no ``random``."""
+
+    def shuffle(self, x: list[Any]) -> None:
+        """Shuffle a list in place."""
+
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        """A uniform integer of ``range(start, stop, step)``."""
+
+    def getrandbits(self, k: int, /) -> int:
+        """A uniform integer of ``k`` bits."""
+
+
 class Option(msgspec.Struct, frozen=True):
     """One legal answer to a prompt: a stable id for machines and a short label for people."""
 
@@ -222,7 +239,7 @@ class Game(Protocol):
     def invariants(self, state: Any) -> list[str]:
         """Broken invariants (empty when all hold); used by self-play and tests."""
 
-    def scramble(self, state: Any, seat: int | None, rng: Rng) -> Any:
+    def scramble(self, state: Any, seat: int | None, rng: Chance) -> Any:
         """A copy of ``state`` in which everything ``seat`` (``None``: a spectator) may not see is changed at
         random, consistently (every piece still in one place): the same game as that seat knows it. The
         differential privacy tests and the bots' sampling of hidden information use it."""

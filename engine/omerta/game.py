@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import BadOptions, Choice, Event, OptionSpec, Prompt, Result, resolve_options
-from engine.omerta import rules
+from engine.core import BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
+from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
 from engine.omerta.cards import deck
 from engine.omerta.scoring import score_round
@@ -48,6 +48,10 @@ class OmertaGame:
     def view(self, state: OmertaState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: spectator) may see."""
         return view_state(state, seat)
+
+    def scramble(self, state: OmertaState, seat: int | None, rng: Chance) -> OmertaState:
+        """A copy with every card ``seat`` cannot see redrawn (``engine.omerta.hidden``)."""
+        return hidden.scramble(state, seat, rng)
 
     def dumps(self, state: OmertaState) -> bytes:
         """JSON."""

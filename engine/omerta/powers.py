@@ -112,8 +112,14 @@ def power_options(state: OmertaState, power: str) -> list[Option]:
 def power_prompt(state: OmertaState) -> Prompt:
     """The open power prompt of the active player."""
     options = tuple(power_options(state, state.power))
+    # An idle player does not use the power: decline, or keep their cards at the Safecracker's second question;
+    # the third (which card goes into the Safe) has no way back: the first slot.
+    ids = [o.id for o in options]
+    default = next((d for d in ("decline", "keep") if d in ids), ids[0])
     # the Safecracker's second and third questions name Safe cards only the active player has seen
-    return Prompt(state.active, state.power, _QUESTIONS[state.power], options, secret=state.power == "safe")
+    return Prompt(
+        state.active, state.power, _QUESTIONS[state.power], options, secret=state.power == "safe", default=default
+    )
 
 
 def start_power(state: OmertaState, card: int, events: list[Event]) -> bool:

@@ -97,7 +97,7 @@ def _peek_prompt(state: OmertaState, seat: int) -> Prompt:
         Option(",".join(map(str, pair)), "Peek at " + " and ".join(slot_name(i) for i in pair))
         for pair in combinations(slots, count)
     )
-    return Prompt(seat, "peek", f"Peek at {count} of your cards, and remember them", opts)
+    return Prompt(seat, "peek", f"Peek at {count} of your cards, and remember them", opts, default=opts[0].id)
 
 
 def _turn_prompt(state: OmertaState) -> Prompt:
@@ -107,7 +107,8 @@ def _turn_prompt(state: OmertaState) -> Prompt:
         opts.append(Option("take", f"Take {card_name(state.discard[-1])} from the discard pile"))
     limit = deck().numbers["omerta_limit"]
     opts.append(Option("omerta", "Call OMERTA", f"End the round now: you need {limit} points or fewer", "danger"))
-    return Prompt(seat, "turn", f"{state.names[seat]}'s turn: draw, take the discard, or call OMERTA", tuple(opts))
+    text = f"{state.names[seat]}'s turn: draw, take the discard, or call OMERTA"
+    return Prompt(seat, "turn", text, tuple(opts), default="draw")  # never the OMERTA call for an idle player
 
 
 def _place_prompt(state: OmertaState) -> Prompt:
@@ -118,7 +119,9 @@ def _place_prompt(state: OmertaState) -> Prompt:
     if state.phase == "drawn":
         opts.append(Option("discard", f"Discard {held}"))
     text = f"Where does {held} go? The card you swap out is discarded unseen"
-    return Prompt(seat, "place", text, tuple(opts), secret=state.phase == "drawn")
+    # An idle player discards a drawn card; one taken from the discard pile must be swapped: the first slot.
+    default = "discard" if state.phase == "drawn" else opts[0].id
+    return Prompt(seat, "place", text, tuple(opts), secret=state.phase == "drawn", default=default)
 
 
 def _snap_prompts(state: OmertaState) -> list[Prompt]:
@@ -129,7 +132,10 @@ def _snap_prompts(state: OmertaState) -> list[Prompt]:
         opts = tuple(Option(f"slot:{i}", f"Snap {slot_name(i)}") for i in movable_slots(state, seat))
         if opts:
             out.append(Prompt(seat, "snap", text, opts, race=race))
-    out.append(Prompt(TABLE, "snap", "The snap window closes", (Option("close", "Nobody snaps"),), race=race))
+    # A race is never skipped for a player (the table's timer closes it): no default but the timer's own.
+    out.append(
+        Prompt(TABLE, "snap", "The snap window closes", (Option("close", "Nobody snaps"),), race=race, default="close")
+    )
     return out
 
 

@@ -16,7 +16,7 @@ from engine.speakeasy.board import (
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import Log, opt, push, register, say
+from engine.speakeasy.steps import Log, open_options, opt, push, register, say
 
 # ---- Produce (seed 000:45.1-2) ----
 
@@ -187,7 +187,8 @@ def _deliver_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     zone = zone_index(d.number)
     nxt = Task("deliver", seat, task.n - 1, task.m, task.s, [source, zone, disc])
     left = p.stills_barrels if source == 0 else state.ships[source - 1].barrels
-    if nxt.n > 0 and left > 0 and _deliver_options(state, nxt):
+    # Asked again unless the public knows this trip can go no further: the safe may not tell (design §4).
+    if nxt.n > 0 and left > 0 and open_options(state, nxt):
         state.tasks.append(nxt)
     else:
         _end_trip(state, nxt)
@@ -203,6 +204,9 @@ register(
     options=_deliver_options,
     choose=_deliver_choose,
     skip=None,
+    pays=True,
+    empty=lambda s, t: opt("done", "Stop delivering") if _deliver_items(t)[0] < 0 else opt("end", "End this trip"),
+    default=lambda s, t: "done" if _deliver_items(t)[0] < 0 else "end",  # an idle player buys no barrel
 )
 
 
@@ -236,4 +240,6 @@ def _dock_buy_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -
     say(log, f"{p.name} buys {k} barrel{'s' if k > 1 else ''} from Ship {sn} for {money.paid_text(k, paid)}.")
 
 
-register("dock_buy", "Dock Worker: buy barrels from a Ship", options=_dock_buy_options, choose=_dock_buy_choose)
+register(
+    "dock_buy", "Dock Worker: buy barrels from a Ship", options=_dock_buy_options, choose=_dock_buy_choose, pays=True
+)

@@ -159,6 +159,7 @@ register(
     options=_build_options,
     choose=_build_choose,
     skip="Stop building",
+    pays=True,
 )
 register(
     "build_at",
@@ -166,6 +167,8 @@ register(
     options=_at_options,
     choose=_at_choose,
     skip=None,
+    pays=True,
+    default=lambda s, t: "back",  # an idle player builds nothing: back to the choice, which can be declined
 )
 register(
     "setup_build",
@@ -246,4 +249,5 @@ register(
     options=_upgrade_options,
     choose=_upgrade_choose,
     skip="Stop upgrading",
+    pays=True,
 )

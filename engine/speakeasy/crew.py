@@ -111,7 +111,9 @@ def _goon_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     push(state, "hire_goons", task.seat)  # "one or more": ask again
 
 
-register("hire_goons", "Hire one or more Goons", options=_goon_options, choose=_goon_choose, skip="Done hiring")
+register(
+    "hire_goons", "Hire one or more Goons", options=_goon_options, choose=_goon_choose, skip="Done hiring", pays=True
+)
 
 
 # ---- Hire an Associate (design §9.2) ----

@@ -9,7 +9,7 @@ from engine.speakeasy.board import KIND_NAMES, barrel_targets, district_name, is
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import Log, mark_reveal, opt, push, register, say
+from engine.speakeasy.steps import Log, opt, push, register, say
 
 
 def ambush_need(state: SpeakeasyState) -> int:
@@ -64,7 +64,6 @@ def move_ship(state: SpeakeasyState, number: int, log: Log) -> None:
         state.rng.shuffle(state.port_stack)
     ship.port = state.port_stack.pop(0)
     state.port_box.append(old)
-    mark_reveal(state)
     say(log, f"Ship {number} moves to {district_name(ship.port)} ({ZONES[zone_index(ship.port)]} Docks).")
 
 
@@ -104,7 +103,7 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
         push(state, "ambush_barrel", seat, n=ship_number)
 
 
-register("ambush", "Ambush one Ship", options=_ambush_options, choose=_ambush_choose)
+register("ambush", "Ambush one Ship", options=_ambush_options, choose=_ambush_choose, pays=True)
 
 
 def _barrel_options(state: SpeakeasyState, task: Task) -> list[Option]:

@@ -10,7 +10,7 @@ from engine.speakeasy.board import TRACK_NAMES, barrel_targets, buildings, opera
 from engine.speakeasy.components import Effect
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player, SpeakeasyState
-from engine.speakeasy.steps import Log, mark_reveal, push, say
+from engine.speakeasy.steps import Log, push, say
 
 #: Crate power that adds to each deck action's value.
 VALUE_CRATES = {"vip": "vip_value", "party": "party_value", "stills": "stills_value", "fleet": "fleet_value"}
@@ -121,8 +121,6 @@ def take_card(state: SpeakeasyState, seat: int, deck: str, log: Log) -> None:
     """Seed 000:44.1: draw the top card of a face-up deck into the hand."""
     card = state.decks[deck].pop(0)
     state.player(seat).hand.append(card)
-    if state.decks[deck]:
-        mark_reveal(state)  # the next card of the deck turns face up
     say(log, f"{state.player(seat).name} takes {card_name(card)} from the {TRACK_NAMES[deck]} deck.")
 
 

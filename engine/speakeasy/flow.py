@@ -18,11 +18,23 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, operating
 from engine.speakeasy.components import TRACKS
+from engine.speakeasy.hidden import fingerprint, revealed
 from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's steps
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import SKIP, STEPS, Log, mark_reveal, opt, push, register, say
+from engine.speakeasy.steps import (
+    SKIP,
+    STEPS,
+    Log,
+    default_option,
+    mark_reveal,
+    open_options,
+    opt,
+    push,
+    register,
+    say,
+)
 
 # ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
 
@@ -172,12 +184,6 @@ def begin_setup(state: SpeakeasyState, seat: int, log: Log) -> None:
 # ---- the prompt/apply loop ----
 
 
-def _options(state: SpeakeasyState, task: Task) -> list[Option]:
-    step = STEPS[task.kind]
-    assert step.options is not None
-    return step.options(state, task)
-
-
 def advance(state: SpeakeasyState, log: Log) -> None:
     """Run automatic steps and skip steps with no legal option until a decision is needed."""
     while True:
@@ -191,7 +197,7 @@ def advance(state: SpeakeasyState, log: Log) -> None:
             state.tasks.pop()
             step.auto(state, task, log)
             continue
-        if not _options(state, task):
+        if not open_options(state, task):
             state.tasks.pop()
             continue
         return
@@ -203,21 +209,27 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
         return []
     task = state.tasks[-1]
     step = STEPS[task.kind]
-    options = _options(state, task)
-    decline = step.decline(task)
-    if decline is not None:
-        options = [*options, opt(SKIP, decline)]
-    # Design §4: the safe is hidden. An option the pocket alone cannot pay for tells that the safe can: then the
-    # question is private (answered through "My options"), not shown on the public board.
-    pocket = state.player(task.seat).pocket if 0 <= task.seat < len(state.players) else 0
-    secret = step.secret or any(o.cost > pocket for o in options)
-    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=secret)]
+    options = open_options(state, task)
+    # Design §4: the hand, the safe and the screen are hidden. A question that reads them is private by its kind
+    # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
+    # is on the public board.
+    default = default_option(state, task, options)
+    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.private, default=default)]
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
-    """Validate against the open prompt (nothing changes if it is refused), apply, and move on."""
+    """Validate against the open prompt (nothing changes if it is refused), apply, and move on.
+
+    Here, where every choice is applied, the undo floor moves by itself (``undo_mark``): a choice is fixed when
+    it used chance or moved a face-down component (``hidden.revealed``), or when the game ended (the final
+    scoring shows everything); another seat's choice fixes every earlier one, since that seat decided after
+    seeing them. (A new turn fixes everything before it too: ``begin_turn``.)"""
     find_prompt(prompts(state), choice)
     log: Log = []
+    before = fingerprint(state)
+    if state.last_chooser is not None and choice.seat != state.last_chooser:
+        state.undo_mark = max(state.undo_mark, state.log_count)
+    state.last_chooser = choice.seat
     task = state.tasks.pop()
     state.log_count += 1
     if choice.option == SKIP:
@@ -227,4 +239,6 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
         assert step.choose is not None
         step.choose(state, task, choice.option, log)
     advance(state, log)
+    if state.phase == "over" or revealed(before, fingerprint(state)):
+        state.undo_mark = state.log_count
     return log

@@ -8,7 +8,7 @@ from engine.speakeasy.board import TRACK_NAMES
 from engine.speakeasy.components import LEVEL_TRACKS, TRACKS, ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import Log, mark_reveal, opt, push, register, say
+from engine.speakeasy.steps import Log, opt, push, register, say
 
 
 def _gain_auto(state: SpeakeasyState, task: Task, log: Log) -> None:
@@ -229,8 +229,6 @@ def take_helper(state: SpeakeasyState, seat: int, helper: int, log: Log) -> None
     idx = state.helper_display.index(helper)
     p.helpers.append(helper)
     state.helper_display[idx] = state.helper_deck.pop(0) if state.helper_deck else None
-    if state.helper_display[idx] is not None:
-        mark_reveal(state)
     say(log, f"{p.name} takes the Helper {h.name}.")
     eco.gain(state, seat, h.upper, log)
 
@@ -269,8 +267,6 @@ def take_tile(state: SpeakeasyState, seat: int, row: int, log: Log) -> None:
     p.tiles.append(tile)
     pile = state.city_piles[row]
     state.city_face[row] = pile.pop(0) if pile else None
-    if state.city_face[row] is not None:
-        mark_reveal(state)
     say(log, f"{p.name} takes the City tile {tile_name(tile)}.")
     eco.gain(state, seat, rules().city_tiles[tile_kind(tile)].benefit, log)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import BadOptions, Choice, Event, IllegalChoice, OptionSpec, Prompt, Result, resolve_options
-from engine.speakeasy import acts, flow, invariants, refusals
+from engine.core import BadOptions, Chance, Choice, Event, IllegalChoice, OptionSpec, Prompt, Result, resolve_options
+from engine.speakeasy import acts, flow, hidden, invariants, refusals
 from engine.speakeasy import state as state_mod
 from engine.speakeasy.setup import new_state
 from engine.speakeasy.state import SpeakeasyState
@@ -51,6 +51,10 @@ class SpeakeasyGame:
     def view(self, state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: spectator) may see."""
         return view_state(state, seat)
+
+    def scramble(self, state: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyState:
+        """A copy with everything ``seat`` may not see redrawn (``engine.speakeasy.hidden``)."""
+        return hidden.scramble(state, seat, rng)
 
     def dumps(self, state: SpeakeasyState) -> bytes:
         """JSON."""

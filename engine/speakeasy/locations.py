@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Option
 from engine.speakeasy import economy as eco
 from engine.speakeasy.components import Person
@@ -43,8 +45,9 @@ def person(pid: str) -> Person:
     raise KeyError(pid)
 
 
+@cache
 def steps_text(p: Person) -> str:
-    """ "gain one Family Member, then play a Fleet card"."""
+    """ "gain one Family Member, then play a Fleet card" (made once per Person: every Capo question lists them)."""
     from engine.speakeasy.components import STEP_KINDS
 
     return ", then ".join(STEP_KINDS[s][0].lower() + STEP_KINDS[s][1:] for s in p.steps)

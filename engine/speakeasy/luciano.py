@@ -13,7 +13,7 @@ from engine.speakeasy.board import KIND_NAMES, district_name, is_open, operating
 from engine.speakeasy.components import BUILDING_KINDS, ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import District, SpeakeasyState, Task
-from engine.speakeasy.steps import Log, mark_reveal, opt, push, register, say
+from engine.speakeasy.steps import Log, opt, push, register, say
 
 DECKS = {1: "B", 2: "C", 3: "D"}  # seed 001:5.1: the Mobster deck of each Act's war
 
@@ -30,7 +30,6 @@ def begin(state: SpeakeasyState, log: Log) -> None:
         push(state, "war_district", -1, n=d.number)
     deck = state.mobster_decks.get(DECKS[state.act], [])
     state.rng.shuffle(deck)  # seed 001:5.1: shuffled without looking
-    mark_reveal(state)
     while len(state.war_stats) < state.act:
         state.war_stats.append([0, 0])
 
@@ -139,6 +138,7 @@ register(
     options=_defend_options,
     choose=_defend_choose,
     skip=None,
+    pays=True,
 )
 
 
@@ -168,7 +168,6 @@ def _war_end(state: SpeakeasyState, task: Task, log: Log) -> None:
         for number in stack:
             state.districts[number - 1].war_tile = True
         state.war_stacks[state.act - 1] = []
-        mark_reveal(state)
         say(log, "The next Mob War will come to " + ", ".join(district_name(n) for n in sorted(stack)) + ".")
 
 
@@ -198,7 +197,6 @@ def _cops(state: SpeakeasyState, task: Task, log: Log) -> None:
                 d.cop_tile = True
                 coming.append(number)
         state.cop_stacks[state.act - 1] = []
-        mark_reveal(state)
         if coming:
             say(log, "Cops will come next to " + ", ".join(district_name(n) for n in coming) + ".")
 

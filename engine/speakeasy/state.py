@@ -163,7 +163,8 @@ class SpeakeasyState(msgspec.Struct):
     beside_park: list[int] = []  # Capos Jo bumped when the Park was full (design §2), by seat
     jo: JoState | None = None  # solo games only
     log_count: int = 0  # choices applied (for the log)
-    undo_mark: int = 0  # log_count at the last reveal of hidden information or use of chance
+    undo_mark: int = 0  # choices that can never be undone (a reveal, chance, another seat's choice, a new turn)
+    last_chooser: int | None = None  # the seat of the latest choice
 
     def player(self, seat: int) -> Player:
         """The player in ``seat``."""

@@ -4,6 +4,11 @@ A step kind has ``options`` (the legal answers now, never including the decline 
 one of them; the task has already been popped, so a repeating step pushes itself back) and ``text``. A step
 with ``skip`` set is optional and gets a decline option with that label; a step with ``auto`` needs no
 decision and runs as soon as it is on top. A step whose options are empty is skipped (design §0.9).
+
+Whether a question is private is part of its kind, never of the values it happens to read: ``secret`` steps
+read the seat's hand (or screen), ``pays`` steps offer what the hidden safe can pay for (design §4). Whether a
+private step is asked may not tell either: it is asked whenever the public cannot rule out an option
+(``open_options``); a seat that can do nothing of it then has only the decline.
 """
 
 from __future__ import annotations
@@ -12,7 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from engine.core import Event, Option
+from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 
 Log = list[Event]
@@ -29,10 +37,23 @@ class Step:
     choose: Callable[[SpeakeasyState, Task, str, Log], None] | None = None
     auto: Callable[[SpeakeasyState, Task, Log], None] | None = None
     skip: str | None = "Skip"
-    secret: bool = False  # the options show the seat's hand or safe
+    #: Private: the options show the seat's hand or the Helpers behind its screen.
+    secret: bool = False
+    #: Private: the options are what the seat can pay for, pocket and hidden safe together (an option ``cost``).
+    pays: bool = False
+    #: The answer a private step offers when the seat can do nothing of it and the step has no decline (e.g.
+    #: "Stop delivering").
+    empty: Callable[[SpeakeasyState, Task], Option] | None = None
     #: The decline label when the step is a Person's step (task ``m == 1``) although the gain itself is not
     #: optional elsewhere (design §2: every Person step is optional).
     step_skip: str | None = None
+    #: For a step that cannot be declined, a calmer default than its first option (the host's skip), if offered.
+    default: Callable[[SpeakeasyState, Task], str] | None = None
+
+    @property
+    def private(self) -> bool:
+        """Whether the question is answered privately: decided by the kind of step alone."""
+        return self.secret or self.pays
 
     def decline(self, task: Task) -> str | None:
         """The decline option's label for this task, or None when it must be answered."""
@@ -50,6 +71,57 @@ def register(kind: str, text: Callable[[SpeakeasyState, Task], str] | str, **kw:
         raise ValueError(f"step {kind!r} registered twice")
     fn = text if callable(text) else (lambda _s, _t, _x=text: _x)
     STEPS[kind] = Step(kind, fn, **kw)
+
+
+#: Safe money that pays for anything: all the public knows of a hidden safe.
+_ANY_SAFE = 10**9
+
+
+def as_the_public_knows(state: SpeakeasyState, seat: int) -> SpeakeasyState:
+    """A read-only stand-in for ``state`` in which ``seat`` holds what the public cannot rule out: a safe that
+    pays for anything and, unless its hand is empty, every Operations card. The options of every private step
+    only grow with the safe and the cards held, so a step with an option in the real state has one here too.
+    Everything else is shared with ``state``."""
+    p = state.players[seat]
+    hand = list(range(len(rules().cards))) if p.hand else []
+    players = list(state.players)
+    players[seat] = msgspec.structs.replace(p, safe=_ANY_SAFE, hand=hand)
+    return msgspec.structs.replace(state, players=players)
+
+
+def open_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    """The options of ``task``'s question, with the decline option of an optional step, or ``[]`` when it is
+    skipped.
+
+    A public step is skipped when it has no legal option (design §0.9). A private one only when the public knows
+    it has none (``as_the_public_knows``): otherwise it is asked, and a seat that can do nothing of it gets only
+    its ``empty`` answer or its decline. So whether it is asked never shows the hand or the safe."""
+    step = STEPS[task.kind]
+    assert step.options is not None
+    options = step.options(state, task)
+    if not options:
+        if not step.private or not 0 <= task.seat < len(state.players):
+            return []
+        if not step.options(as_the_public_knows(state, task.seat), task):
+            return []
+        if step.empty is not None:
+            options = [step.empty(state, task)]
+    label = step.decline(task)
+    if label is not None:
+        options = [*options, opt(SKIP, label)]
+    return options
+
+
+def default_option(state: SpeakeasyState, task: Task, options: list[Option]) -> str | None:
+    """The option the table takes for an idle player: the decline where the step has one, else the step's calmer
+    ``default`` if offered, else the first option that is not marked risky (``None``: all are)."""
+    ids = [o.id for o in options]
+    if SKIP in ids:
+        return SKIP
+    step = STEPS[task.kind]
+    if step.default is not None and step.default(state, task) in ids:
+        return step.default(state, task)
+    return next((o.id for o in options if o.style != "danger"), None)
 
 
 def push(state: SpeakeasyState, kind: str, seat: int, n: int = 0, m: int = 0, s: str = "", items=None) -> Task:
@@ -72,6 +144,6 @@ def opt(id_: str, label: str, detail: str = "", style: str = "secondary", cost: 
 
 
 def mark_reveal(state: SpeakeasyState) -> None:
-    """Hidden information was revealed or chance was used by the choice being applied (or a new turn began):
-    undo may never take back this choice or any before it. ``undo_mark`` is the number of choices fixed."""
+    """A new turn began: undo may never take back the choice being applied or any before it. ``undo_mark`` is
+    the number of choices fixed; reveals and chance move it by themselves (``flow.apply``)."""
     state.undo_mark = state.log_count

@@ -3,6 +3,7 @@ the owner's alone; everyone else sees counts, as at the table."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core import TABLE
@@ -23,10 +24,17 @@ def _helper(h: int) -> dict[str, Any]:
     return {"id": h, "name": c.name, "bottle": c.bottle}
 
 
+@cache
+def _tile_names() -> tuple[str, ...]:
+    """The kind name of each City tile id (read once: views are built often, e.g. by the differential tests)."""
+    r = rules()
+    return tuple(r.city_tiles[tile_kind(t)].name for t in range(len(r.tile_kinds)))
+
+
 def _tile(t: int | None) -> dict[str, Any] | None:
     if t is None:
         return None
-    return {"id": t, "kind": rules().city_tiles[tile_kind(t)].name}
+    return {"id": t, "kind": _tile_names()[t]}
 
 
 def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
@@ -166,6 +174,7 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
     }
 
 
+@cache
 def _park_text(tile: str) -> str:
     """A Central Park goal as people read it: "3 Operating Speakeasies: 2 Leverage"."""
     from engine.speakeasy.components import PARK_CONDITIONS

@@ -26,7 +26,7 @@ from engine.speakeasy.goals import zone_goal_met
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Building, District, SpeakeasyState, Task
-from engine.speakeasy.steps import Log, mark_reveal, opt, push, register, say
+from engine.speakeasy.steps import Log, opt, push, register, say
 
 VALUE = {kind: i for i, kind in enumerate(BUILDING_KINDS)}  # seed 003:42.1
 #: Jo's card locations and the locations of locations.toml.
@@ -62,7 +62,6 @@ def shuffle_districts(state: SpeakeasyState) -> None:
     jo.districts = [d.number for d in rules().districts]
     jo.drawn = []
     state.rng.shuffle(jo.districts)
-    mark_reveal(state)
 
 
 def draw_district(state: SpeakeasyState) -> int:
@@ -131,7 +130,6 @@ def start_act(state: SpeakeasyState, log: Log) -> None:
     state.rng.shuffle(jo.deck)
     if state.act <= 3:
         shuffle_districts(state)
-    mark_reveal(state)
 
 
 # ---- Setup Round (seed 003:26.2-3) ----
@@ -223,7 +221,6 @@ def _turn(state: SpeakeasyState, task: Task, log: Log) -> None:
         card = jo.deck.pop(0)
         drawn.append(card)
         spot = _spot(state, jo_rules().card(card).location)
-    mark_reveal(state)
     if spot is None:  # design §15.1: no card can be placed: first place with the first card drawn
         card, spot = drawn[0], ("first", "")
     else:
@@ -400,8 +397,6 @@ def take_bottle(state: SpeakeasyState, seat: int, log: Log) -> None:
     idx = state.helper_display.index(best)
     p.helpers.append(best)
     state.helper_display[idx] = state.helper_deck.pop(0) if state.helper_deck else None
-    if state.helper_display[idx] is not None:
-        mark_reveal(state)
     say(log, f"Jo takes the Helper {r.helpers.cards[best].name} ({r.helpers.cards[best].bottle}).")
 
 

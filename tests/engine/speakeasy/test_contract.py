@@ -215,15 +215,17 @@ def test_final_parts_are_in_the_view_only_when_the_game_is_over():
     assert all("final" not in p for p in kit.GAME.view(mid, None)["players"])
 
 
-def test_a_question_whose_options_need_the_safe_is_private():
-    """Design §4: the safe is hidden. Offering an option the pocket alone cannot pay shows the safe can: such a
-    question is secret (answered privately), while one the pocket explains stays on the public board."""
+def test_a_question_that_can_cost_money_is_private_by_its_kind():
+    """Design §4: the safe is hidden. A question whose options are what the seat can pay for is private by its
+    kind (answered through "My options"), whether the pocket alone could pay or not: whether it is on the public
+    board tells nothing about the safe. A question that reads nothing hidden stays public."""
+    for pocket, safe in ((20, 0), (0, 10)):
+        state = kit.paused(3)
+        kit.give(state, 0, pocket=pocket, safe=safe, goons=1)
+        kit.task(state, "hire_goons", 0)
+        prompt = kit.prompt(state)
+        assert prompt.secret and prompt.options[0].cost == 1
+        assert prompt.public().options == () and prompt.public().kind == "hire_goons"
     state = kit.paused(3)
-    kit.give(state, 0, pocket=20, safe=0, goons=1)
-    kit.task(state, "hire_goons", 0)
+    kit.task(state, "take_card", 0)
     assert not kit.prompt(state).secret
-    state.tasks.clear()
-    kit.give(state, 0, pocket=0, safe=10)
-    kit.task(state, "hire_goons", 0)
-    prompt = kit.prompt(state)
-    assert prompt.secret and prompt.options[0].cost == 1

@@ -164,9 +164,35 @@ def test_design_2_a_step_with_no_legal_option_is_skipped_and_the_capo_still_plac
     """Design §0.9, §2: a step with no legal option is skipped (no prompt has zero options); you may place a Capo
     even when you can do no step."""
     state = kit.paused()
+    p = state.player(0)
+    kit.give(state, 0, family_supply=0, family_vip=p.family_vip + p.family_supply)
+    kit.give(state, 0, levels={"strength": kit.R().tracks.max_level})
+    place(state, 0, "person:consigliere")  # Strength at the top, no Family Member left: neither step can be done
+    assert state.persons["consigliere"] == 0
+    assert kit.is_waiting(state)
+    kit.ok(state)
+
+
+def test_decision_a_private_step_is_asked_whenever_the_public_cannot_rule_it_out():
+    """Design §4 (the safe and the hand are hidden): a private step that has no option for this seat is still
+    asked, with only its decline, when the public cannot know that (here: no money, but nobody else knows the safe
+    is empty); one the public knows is impossible is skipped (a full Goon track, an empty hand)."""
+    state = kit.paused()
     kit.give(state, 0, pocket=0, safe=0)
-    place(state, 0, "person:foreman")  # no money: no Goon to hire, nothing to build
-    assert state.persons["foreman"] == 0
+    place(state, 0, "person:foreman")
+    for kind in ("hire_goons", "build"):
+        prompt = kit.prompt(state)
+        assert prompt.kind == kind and prompt.secret and kit.ids(state) == ["skip"]
+        kit.answer(state, "skip")
+    assert kit.is_waiting(state)
+    state = kit.paused()
+    kit.give(state, 0, pocket=0, safe=0, goons=len(kit.R().tracks.goon_costs))
+    kit.task(state, "hire_goons", 0)
+    assert kit.is_waiting(state)
+    for card in state.player(0).hand:
+        state.decks[kit.R().cards[card].deck].append(card)
+    state.player(0).hand.clear()
+    kit.task(state, "play", 0, s="fleet")
     assert kit.is_waiting(state)
     kit.ok(state)
 

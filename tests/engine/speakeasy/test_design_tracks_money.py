@@ -673,10 +673,13 @@ def test_design_4_bagman_moves_safe_to_pocket_one_to_one():
 
 
 def test_design_4_never_from_pocket_to_safe():
-    """§4: nothing moves pocket money into the safe: the Bagman with an empty safe offers nothing."""
+    """§4: nothing moves pocket money into the safe: the Bagman with an empty safe offers nothing but its
+    decline (it is still asked: only its owner knows the safe is empty)."""
     state = fresh()
     kit.give(state, 0, pocket=50, safe=0)
     kit.task(state, "gain", 0, n=6, s="bagman")
+    assert kit.ids(state) == ["skip"]
+    kit.answer(state, "skip")
     assert kit.is_waiting(state)
     assert (state.player(0).pocket, state.player(0).safe) == (50, 0)
 

@@ -81,6 +81,39 @@ def test_decision_undo_mark_moves_when_a_card_is_drawn():
     assert state.undo_mark > before
 
 
+def test_decision_a_card_put_under_a_deck_shows_nothing_and_stays_undoable():
+    """A discard goes face up to the bottom of its deck (000:43.2): nothing face down moved, no chance was used,
+    so the choice stays open to undo (the floor does not move past it)."""
+    state = kit.paused(3)
+    state.last_chooser = 0
+    kit.task(state, "discard_copy", 0)
+    card = state.player(0).hand[0]
+    kit.answer(state, f"discard:{card}")
+    assert state.decks[kit.R().cards[card].deck][-1] == card
+    assert kit.GAME.undo_floor(state) < state.log_count
+
+
+def test_decision_another_seats_choice_fixes_every_earlier_choice():
+    """Seat 1 decides after seeing seat 0's choices: none of them may be taken back any more (the undo floor
+    moves up to seat 1's choice), while seat 1's own choice stays open."""
+    state = kit.paused(3)
+    state.last_chooser = 0
+    kit.task(state, "place_family", 1)
+    kit.task(state, "place_family", 0)
+    kit.answer(state, "vip")
+    assert kit.GAME.undo_floor(state) < state.log_count
+    kit.answer(state, "vip")
+    assert kit.GAME.undo_floor(state) == state.log_count - 1
+
+
+def test_decision_the_end_of_the_game_fixes_every_choice():
+    """The final scoring shows every safe: after the last choice nothing can be undone."""
+    state = kit.new(1, 3)
+    while not kit.GAME.is_over(state):
+        kit.answer(state, kit.prompt(state).options[0].id)
+    assert kit.GAME.undo_floor(state) == state.log_count
+
+
 def test_decision_the_safe_part_of_a_payment_is_told_to_the_payer_only():
     state = kit.paused(3)
     kit.give(state, 0, pocket=0, safe=10, goons=1)
