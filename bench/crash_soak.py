@@ -65,7 +65,7 @@ async def _worker(db: str, games: int, seed: int, die_at: int) -> int:
         rows = await store.list_games(1, None)
         if len(rows) < games:
             kind = "speakeasy" if len(rows) % 4 == 0 else "omerta"
-            n = await svc.create(1, 2, users[0], kind, {})
+            n = await svc.create(1, 2 + len(rows), users[0], kind, {})  # a channel each: at most 10 open per channel
             gid = n.table.id
             for u in users[1 : 2 if kind == "speakeasy" else 3]:
                 await svc.join(gid, u)
@@ -141,8 +141,10 @@ async def _check_async(db: str, acked: list[dict]) -> dict[str, int]:
             race = await store.get_race(row.id)
             has_race = any(p.race for p in prompts)
             waiting = [p for p in prompts if p.race is None and p.seat != TABLE]
-            if not prompts or (has_race and (race is None or race.version != table.version)) or (
-                not has_race and not waiting
+            if (
+                not prompts
+                or (has_race and (race is None or race.version != table.version))
+                or (not has_race and not waiting)
             ):
                 stuck += 1
     for line in acked:
@@ -190,11 +192,16 @@ def main() -> int:
             reader.start()
             deadline = time.monotonic() + rng.uniform(0.3, 3.0)
             killed = False
+            watchdog = time.monotonic() + 120
             while proc.poll() is None:
                 if not die_at and time.monotonic() > deadline:
                     proc.send_signal(signal.SIGKILL)
                     killed = True
                     break
+                if time.monotonic() > watchdog:
+                    proc.send_signal(signal.SIGKILL)
+                    print(json.dumps({"error": "a worker made no progress for 2 minutes", "last": acked[-1:]}))
+                    return 1
                 time.sleep(0.005)
             proc.wait()
             reader.join()

@@ -29,21 +29,7 @@ class Host(Core):
 
     def undo_check(self, table: Table, seat: int, raw: list[str]) -> str | None:
         """Why ``seat`` may not undo now, or ``None`` when it may."""
-        floor_of = getattr(table.game, "undo_floor", None)
-        if floor_of is None:
-            return f"{table.game.title} has no undo."
-        effective = effective_choices(raw)
-        if not effective:
-            return "There is nothing to take back yet."
-        last = effective[-1]
-        if last.seat != seat:
-            return f"Only your own steps can be taken back; the last step was {table.name_of(last.seat)}'s."
-        floor = floor_of(table.state)
-        if len(effective) <= floor:
-            return "You cannot take back a step once a card, tile or chance was revealed, or from an earlier turn."
-        if _undos_since(raw, floor) >= MAX_UNDOS:
-            return f"You have taken back {MAX_UNDOS} steps here already; decide now, please."
-        return None
+        return undo_refusal(table, seat, raw)
 
     async def can_undo(self, table: Table, seat: int | None) -> bool:
         """Whether ``seat`` could undo its last step now (for showing the button)."""
@@ -190,6 +176,26 @@ class Host(Core):
             await self.store.drop_offer(game_id, seat)
             who = "keeps their seat" if user.id == offer.from_user else "declines the seat"
             return Notice(table, public=[f"{user.name} {who}."], reply="The offer is withdrawn.")
+
+
+def undo_refusal(table: Table, seat: int, raw: list[str]) -> str | None:
+    """Why ``seat`` may not undo its last step of ``table`` (whose record is ``raw``) now, or ``None`` when it
+    may. Public: it reads the record and the engine's undo floor, which moves by public steps only."""
+    floor_of = getattr(table.game, "undo_floor", None)
+    if floor_of is None:
+        return f"{table.game.title} has no undo."
+    effective = effective_choices(raw)
+    if not effective:
+        return "There is nothing to take back yet."
+    last = effective[-1]
+    if last.seat != seat:
+        return f"Only your own steps can be taken back; the last step was {table.name_of(last.seat)}'s."
+    floor = floor_of(table.state)
+    if len(effective) <= floor:
+        return "You cannot take back a step once a card, tile or chance was revealed, or from an earlier turn."
+    if _undos_since(raw, floor) >= MAX_UNDOS:
+        return f"You have taken back {MAX_UNDOS} steps here already; decide now, please."
+    return None
 
 
 def _undos_since(raw: list[str], floor: int) -> int:

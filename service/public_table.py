@@ -65,25 +65,30 @@ class PublicTable:
         return [u for s in seats if (u := self.user_of(s)) is not None and u > 0]
 
 
+def public_table(table: Table, *, undo: bool) -> PublicTable:
+    """The public side of ``table`` at its version (``undo``: whether the waited-for player may undo)."""
+    prompts = tuple(p.public() for p in table.prompts())
+    seats = tuple(PublicSeat(s.seat, s.name, s.user_id) for s in table.seats)
+    return PublicTable(
+        id=table.id,
+        game=table.game.name,
+        title=table.game.title,
+        version=table.version,
+        status=table.row.status,
+        guild_id=table.row.guild_id,
+        channel_id=table.row.channel_id,
+        host_id=table.row.host_id,
+        seats=seats,
+        view=table.view(None),
+        prompts=prompts,
+        undo=undo,
+    )
+
+
 class PublicTables(Host):
     """Building the public side of a game."""
 
     async def public(self, table: Table) -> PublicTable:
         """The public side of ``table`` at its version."""
-        prompts = tuple(p.public() for p in table.prompts())
-        waiting = next((p.seat for p in prompts if p.race is None and p.seat != TABLE), None)
-        seats = tuple(PublicSeat(s.seat, s.name, s.user_id) for s in table.seats)
-        return PublicTable(
-            id=table.id,
-            game=table.game.name,
-            title=table.game.title,
-            version=table.version,
-            status=table.row.status,
-            guild_id=table.row.guild_id,
-            channel_id=table.row.channel_id,
-            host_id=table.row.host_id,
-            seats=seats,
-            view=table.view(None),
-            prompts=prompts,
-            undo=await self.can_undo(table, waiting),
-        )
+        waiting = next((p.seat for p in table.prompts() if p.race is None and p.seat != TABLE), None)
+        return public_table(table, undo=await self.can_undo(table, waiting))

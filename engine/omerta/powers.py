@@ -222,6 +222,7 @@ def _chauffeur(state: OmertaState, slots: list[int], events: list[Event]) -> Non
     for i in slots:
         card = state.players[seat].slots[i]
         assert card is not None
+        state.shown.append(card)
         if cards[card].kind == "bottle":
             state.players[seat].slots[i] = None
             state.discard.append(card)

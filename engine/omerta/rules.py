@@ -150,6 +150,7 @@ def apply(state: OmertaState, choice: Choice) -> list[Event]:
         raise IllegalChoice("The game is over; nothing can be played.")
     find_prompt(prompts(state), choice)
     events: list[Event] = []
+    state.shown = []
     if choice.kind == "peek":
         _peek(state, choice, events)
     elif choice.kind == "turn":
@@ -237,6 +238,7 @@ def _snap(state: OmertaState, choice: Choice, events: list[Event]) -> None:
     card = slots[i]
     assert card is not None
     info = deck().cards[card]
+    state.shown.append(card)
     if info.kind == "bottle" and info.value == state.snap_value:
         slots[i] = None
         state.discard.append(card)  # it opens no new snap (decisions)

@@ -66,6 +66,9 @@ class OmertaState(msgspec.Struct):
     snap_value: int = 0
     turn: int = 0
     history: list[Reveal] = []
+    #: cards the last choice showed to everyone before they went back or under another card (a snap, the
+    #: Chauffeur): the view keeps them until the next choice, so the picture shows what the log says
+    shown: list[int] = []
 
 
 _encoder = msgspec.json.Encoder()

@@ -79,6 +79,7 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
         "look": look,
         "players": players,
         "reveal": reveal,
+        "shown": [cards[c].public() for c in state.shown],
         "over": over,
         "winners": [i for i, p in enumerate(state.players) if p.total == best] if over else [],
         # the rule numbers the table's words quote (they come from data/omerta/cards.toml)

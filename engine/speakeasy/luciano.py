@@ -198,7 +198,8 @@ def _cops(state: SpeakeasyState, task: Task, log: Log) -> None:
                 coming.append(number)
         state.cop_stacks[state.act - 1] = []
         if coming:
-            say(log, "Cops will come next to " + ", ".join(district_name(n) for n in coming) + ".")
+            # by district number: the order the tiles lay in the stack is not shown (the tiles are flipped together)
+            say(log, "Cops will come next to " + ", ".join(district_name(n) for n in sorted(coming)) + ".")
 
 
 register("cops", "Cops Patrol Manhattan", auto=_cops, skip=None)

@@ -151,6 +151,8 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
             {"tile": t, "book": state.park_books[j], "text": _park_text(t)} for j, t in enumerate(state.park_goals)
         ],
         "mobster_markers": list(state.mobster_markers),
+        # a Mobster that opened no Speakeasy leaves the game (seed 001:17.1): everyone saw which
+        "mobsters_gone": [r.mobsters[m].name for m in state.mobster_gone],
         "booths_open": r.sides[state.side].booths,
         "war": _war(state),
         "docks": [list(z) for z in state.docks],

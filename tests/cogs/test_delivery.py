@@ -79,8 +79,9 @@ async def test_a_bad_option_string_and_an_unknown_button_get_an_ephemeral_answer
         for text in ("snap_window=--3", "snap_window=²", "snap_window=3 snap_window=4", "snap_window=" + "9" * 5000):
             rec = await server.slash(p.ANNA, "game new", {"game": "omerta", "options": text}, channel_id=CHANNEL)
             (reply,) = await rec.wait_followups(1)
-            assert reply["ephemeral"] and ("digits 0-9" in reply["content"] or "twice" in reply["content"]
-                                           or "too long" in reply["content"]), reply["content"]
+            assert reply["ephemeral"] and (
+                "digits 0-9" in reply["content"] or "twice" in reply["content"] or "too long" in reply["content"]
+            ), reply["content"]
         rec = await server.slash(p.ANNA, "game status", {"game": 2**62}, channel_id=CHANNEL)
         (reply,) = await rec.wait_followups(1)
         assert "There is no game" in reply["content"]

@@ -96,3 +96,34 @@ async def test_a_skip_of_a_board_that_moved_on_is_refused_and_changes_nothing():
         await svc.skip(gid, HOST, t.version, waiting[0])  # that player already peeked
     assert await store.get_choices(gid) == before
     await store.close()
+
+
+async def test_an_omerta_skip_declines_every_power():
+    """The skipped player draws, discards and declines any power the discard fires (design: powers are
+    optional), never shuffling, giving cards or swapping with the Safe."""
+    clock = Clock()
+    store = await Store.open(":memory:")
+    svc = TableService(store, Settings(), clock=clock, games=GAMES)
+    powers_skipped = 0
+    for _ in range(40):
+        gid = await _omerta(svc)
+        for _ in range(60):
+            await _close_windows(svc, gid, clock)
+            t = await svc.load(gid)
+            if t.row.status != "active":
+                break
+            prompt = next(p for p in t.prompts() if p.seat != TABLE and p.race is None)
+            before = len(await store.get_choices(gid))
+            await svc.skip(gid, HOST, t.version, prompt.seat)
+            for c in [load_choice(c) for c in (await store.get_choices(gid))[before:]]:
+                if c.kind not in ("peek", "turn", "place"):
+                    assert c.option in ("decline", "keep"), c
+                    powers_skipped += 1
+                elif c.kind == "turn":
+                    assert c.option == "draw", c
+                elif c.kind == "place":
+                    assert c.option == "discard", c
+        if powers_skipped >= 20:
+            break
+    assert powers_skipped >= 20
+    await store.close()

@@ -144,11 +144,12 @@ def _shown(view) -> set[int]:
 def _check_privacy(s, events, choice):
     players = len(s.players)
     public = {s.discard[-1]} if s.discard else set()
+    public |= set(s.shown)  # revealed to everyone by this choice (a snap, the Chauffeur), even if back face down
     if s.phase == "taken":
         public.add(s.held)
     spectator = GAME.view(s, None)
     assert _shown(spectator) <= public, "the spectator sees a hidden card"
-    assert not _shown(spectator) & face_down(s)
+    assert not (_shown(spectator) - set(s.shown)) & face_down(s)
     for seat in range(players):
         view = GAME.view(s, seat)
         allowed = set(public)

@@ -683,7 +683,9 @@ def test_decision_snap_wrong_value_revealed_to_all_and_back_in_its_slot():
     events = play(g, s, 1, "snap", "slot:1")
     assert "Ben snaps slot 2: Lady, wrong! It goes back face down." in texts(events, None)
     assert hand(s, 1)[1] == wrong
-    assert wrong not in set(card_ids_in(g.view(s, 1)))  # back face down
+    view = g.view(s, 1)
+    assert [c["id"] for c in view["shown"]] == [wrong]  # everyone saw it: the picture shows it with the line
+    assert wrong not in set(card_ids_in({**view, "shown": []}))  # and it lies face down again
     assert s.phase == "turn"  # the Lady's power does not fire
 
 
