@@ -72,8 +72,18 @@ async def _worker(db: str, games: int, seed: int, die_at: int) -> int:
             await svc.start(gid, users[0])
             ack(op="start", game=gid)
             continue
+        lobby = [r for r in rows if r.status == "lobby"]
+        if lobby:  # a restart after the table was opened but before it started: seat the rest and start
+            row = lobby[0]
+            table = await svc.load(row.id)
+            for u in users[len(table.seats) : 2 if row.game == "speakeasy" else 3]:
+                await svc.join(row.id, u)
+            await svc.start(row.id, users[0])
+            ack(op="start", game=row.id)
+            continue
         active = [r for r in rows if r.status == "active"]
         if not active:
+            await store.close()
             return 0
         row = rng.choice(active)
         table = await svc.load(row.id)
@@ -132,6 +142,9 @@ async def _check_async(db: str, acked: list[dict]) -> dict[str, int]:
     records = {}
     for row in await store.list_games(1, None):
         records[row.id] = await store.get_choices(row.id)
+        if row.status == "lobby":
+            stuck += 1  # the worker starts every table it opened
+            continue
         table = await svc.load(row.id)
         replayed = svc.replay(table, effective_choices(records[row.id]))
         if table.game.dumps(replayed) != table.game.dumps(table.state) or table.game.invariants(table.state):

@@ -44,6 +44,9 @@ def guarded(fn: F) -> F:
         try:
             return await fn(self, interaction, *args, **kwargs)
         except Exception:
+            if interaction.client.is_closed():  # shutting down mid-request: the store keeps what was committed
+                log.info("interaction %s cut short by the bot stopping", interaction.id, exc_info=True)
+                return None
             await report(interaction, getattr(fn, "__qualname__", "a button"))
             return None
 

@@ -23,7 +23,7 @@ from cogs.board import board_text, clip_message
 from cogs.components import OfferButton, public_view
 from cogs.pictures import PICTURES, render
 from service import PublicTable, ServiceError, Table
-from store import EventRow, OutboxRow
+from store import EventRow, OutboxRow, StoreClosed
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -117,7 +117,7 @@ class Publisher:
             except TRANSIENT as exc:
                 log.warning("delivery for game %s failed (%s); will retry", game_id, exc)
                 done = False
-            except RuntimeError:
+            except (RuntimeError, StoreClosed):
                 if self.bot.is_closed():
                     return False  # shutting down: the next start delivers it (the store still says so)
                 raise
