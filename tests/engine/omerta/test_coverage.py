@@ -66,11 +66,13 @@ SEED_IDS = [
 
 def _test_names() -> set[str]:
     names: set[str] = set()
-    for path in (ROOT / "tests" / "engine").rglob("test_*.py"):
+    # the table's tests (tests/service, tests/cogs) check decisions too, many of them async
+    for path in (ROOT / "tests").rglob("test_*.py"):
         if "speakeasy" in path.parts:  # another game's rule tests (tests/engine/speakeasy/test_coverage.py)
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        names |= {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+        functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+        names |= {n.name for n in tree.body if isinstance(n, functions) and n.name.startswith("test_")}
     return names
 
 
