@@ -1,15 +1,21 @@
-"""The public board message in words, made from a ``PublicTable`` alone (no Discord import, so the privacy
-tests can compare it for every position): headline, what just happened, the summary, and who is asked what."""
+"""The public messages in words, made from a ``PublicTable`` and the stored events alone (no Discord import, so
+the privacy and limit tests can build them for every position).
+
+One builder with priorities: the headline, the question and the mention are never cut; "since your last turn"
+is shortened first, then the oldest steps of this message, each time with a pointer to ``/game log``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cogs.pictures import PICTURES
 from service import PublicTable
 
 MESSAGE_MAX = 2000
-LOG_LINES = 5
+#: Discord's limit for a picture's description (its alt text, which screen readers read).
+ALT_MAX = 1024
 
 
 def clip_message(text: str) -> str:
@@ -30,19 +36,103 @@ def question_line(pt: PublicTable) -> str:
     return f"**{name}:** {prompt.text}"
 
 
-def board_text(pt: PublicTable, log_lines: Sequence[str], ping: Sequence[int]) -> str:
-    """Headline, the log of what just happened, the compact summary and who must act."""
+def headline(pt: PublicTable) -> str:
+    """``**Game #3 · Speakeasy · 1924 · Act 1, round 4 · Anna's turn**``."""
     pics = PICTURES[pt.game]
-    view = pt.view
-    head = f"**Game #{pt.id} · {pt.title}" + (f" · {pics.headline(view)}**" if view is not None else "**")
-    lines = list(log_lines[-LOG_LINES:])
-    if len(log_lines) > LOG_LINES:
-        lines.insert(0, f"-# …{len(log_lines) - LOG_LINES} earlier lines: /game log")
-    summary = pics.summary(view) if view is not None else ""
-    parts = [head, "\n".join(lines), summary, question_line(pt) if pt.status == "active" else ""]
-    if ping:
-        parts.append("Your move: " + " ".join(f"<@{u}>" for u in ping))
-    return clip_message("\n\n".join(p for p in parts if p))
+    if pt.view is None:
+        return f"**Game #{pt.id} · {pt.title}**"
+    return f"**Game #{pt.id} · {pt.title} · {pics.headline(pt.view)}**"
+
+
+def thread_name(title: str, game_id: int, names: Sequence[str]) -> str:
+    """A game's thread, named for the game and its players (Discord allows 100 characters)."""
+    name = f"{title} #{game_id} · " + ", ".join(names)
+    return name if len(name) <= 100 else name[:99] + "…"
+
+
+@dataclass
+class Section:
+    """Lines that may be shortened, oldest first, with a title line kept while any line is left."""
+
+    title: str
+    lines: list[str]
+
+
+def compose(
+    head: Sequence[str], sections: Sequence[Section], tail: Sequence[str], limit: int = MESSAGE_MAX
+) -> tuple[str, int]:
+    """``head`` and ``tail`` whole; the sections (the first is shortened first) fit in between: their oldest
+    lines give way to a pointer to /game log. Returns the text and how many section lines were left out."""
+    fixed = "\n".join(p for p in [*head, *tail] if p)
+    if len(fixed) > limit:
+        raise ValueError("the headline, question and mention alone do not fit in a message")
+    kept = [list(s.lines) for s in sections]
+    dropped = [0] * len(sections)
+
+    def render() -> str:
+        parts = [p for p in head if p]
+        for s, lines, gone in zip(sections, kept, dropped, strict=True):
+            if not lines and not gone:
+                continue
+            block = [s.title] if s.title else []
+            if gone:
+                block.append(f"-# …{gone} earlier line{'s' if gone != 1 else ''}: /game log")
+            block += lines
+            parts.append("\n".join(block))
+        parts += [p for p in tail if p]
+        return "\n\n".join(parts)
+
+    text = render()
+    for i in range(len(sections)):
+        while len(text) > limit and kept[i]:
+            kept[i].pop(0)
+            dropped[i] += 1
+            text = render()
+    if len(text) > limit:  # even the pointers do not fit: keep only the fixed parts
+        text = "\n\n".join(p for p in [*head, *tail] if p)
+    return text, sum(dropped)
+
+
+def mention_line(ping: Sequence[int]) -> str:
+    """``Your move: <@1> <@2>`` (only a newly posted message pings)."""
+    return ("Your move: " + " ".join(f"<@{u}>" for u in ping)) if ping else ""
+
+
+def chunks(lines: Sequence[str], title: str, limit: int = MESSAGE_MAX) -> list[str]:
+    """Lines as few messages as they fit in (a long Lucky Luciano phase is posted whole, never cut)."""
+    out: list[str] = []
+    current = title
+    for line in lines:
+        line = line if len(line) <= limit - len(title) - 2 else line[: limit - len(title) - 3] + "…"
+        if len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = title
+        current += "\n" + line
+    if current != title:
+        out.append(current)
+    return out
+
+
+def alt_text(pt: PublicTable) -> str:
+    """The board in words, as the picture's description (what a screen reader reads)."""
+    if pt.view is None:
+        return ""
+    text = PICTURES[pt.game].summary(pt.view)
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def status_text(pt: PublicTable) -> str:
+    """The whole board in words (``/game status``): headline, summary and the question."""
+    summary = PICTURES[pt.game].summary(pt.view) if pt.view is not None else ""
+    text, _ = compose([headline(pt)], [Section("", summary.splitlines())], [question_line(pt)])
+    return text
+
+
+def board_text(pt: PublicTable, log_lines: Sequence[str], ping: Sequence[int]) -> str:
+    """A board message: headline, the lines of what just happened, the question and who must act."""
+    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping)]
+    text, _ = compose([headline(pt)], [Section("", list(log_lines))], tail)
+    return text
 
 
 def reminder_text(pt: PublicTable, user_id: int, count: int, idle_hours: float, link: str) -> str:

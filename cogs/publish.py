@@ -14,14 +14,17 @@ import hashlib
 import io
 import json
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 
-from cogs.board import board_text, clip_message
+from cogs import board
+from cogs.board import clip_message
 from cogs.components import OfferButton, public_view
 from cogs.pictures import PICTURES, render
+from render import story
 from service import PublicTable, ServiceError, Table
 from store import EventRow, OutboxRow, StoreClosed
 
@@ -30,8 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Event kinds after which the board is a new message (the turn passed), not an edit.
-TURN_BOUNDARIES = frozenset({"turn", "round", "act", "phase", "final", "over"})
+SINCE = "-# Since your last turn:"
 #: Failures of Discord (or of the way to it) after which a delivery is tried again later.
 TRANSIENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
@@ -161,7 +163,7 @@ class Publisher:
         store = self.bot.service.store
         now = self.bot.service.clock()
         done = True
-        for row in await store.outbox_due(now, table.id):
+        for row in await store.outbox_due(math.inf, table.id):  # this delivery was already timed by its caller
             try:
                 await self._send_entry(table, row)
             except TRANSIENT as exc:
@@ -191,55 +193,161 @@ class Publisher:
             log.error("unknown outbox entry %s of kind %r dropped", row.id, row.kind)
 
     async def _deliver_board(self, table: Table, pt: PublicTable) -> None:
-        """The board: a new message when the turn passed or someone new must act (mentioning them), else an
-        edit of the current one; the pictures of events such as a round's reveal first."""
+        """The story in the table's channel (see ``docs/table.md``, "The channel tells the story"):
+
+        * the current message (the "board") is edited while its turn goes on and nobody new must act;
+        * when a turn ends, it is edited one last time into a summary without buttons; every turn or Lucky
+          Luciano phase that passed within the same move gets a message of its own; then a new message opens,
+          mentioning whoever must act now (a player's turn starts with what happened since their last one);
+        * a line that cannot be shown in the message it belongs to is posted on its own first, so every public
+          event reaches the channel.
+        """
         store = self.bot.service.store
         current = await store.get_message(table.id, "board")
-        upto = current.upto if current is not None else 0
-        if current is not None and current.version >= table.version and upto >= await store.last_event_id(table.id):
+        last_id = await store.last_event_id(table.id)
+        if current is not None and current.version >= table.version and current.upto >= last_id:
             return  # nothing new
-        events = await store.events_after(table.id, upto)
-        last = events[-1].id if events else upto
-        lines = [e.text for e in events if e.seats is None]
+        upto = current.upto if current is not None else 0
+        fresh = [e for e in await store.events_after(table.id, upto) if e.seats is None]
+        last = max([last_id, upto])
+        data = json.loads(current.data) if current is not None else {}
         acting = pt.waiting_users()
-        shown = json.loads(current.data).get("acting", []) if current is not None else []
-        ping = [u for u in acting if u not in shown]
-        if current is None or current.version != table.version:
-            ping += [u for u in self._race_users(pt) if u not in ping]  # a newly opened race window
-        kinds = {e.kind for e in events}
-        new = current is None or bool(ping) or bool(kinds & TURN_BOUNDARIES) or table.row.status != "active"
-        await self._event_pictures(table, pt, events)
+        ping = [u for u in acting if u not in data.get("acting", [])]
+        ended = table.row.status != "active" and data.get("status", "active") != table.row.status
+        if ended and table.row.status == "finished":
+            ping = [s.user_id for s in pt.seats if s.user_id > 0]  # the end of the game: everyone
+        starts = [i for i, e in enumerate(fresh) if e.kind in story.STARTS]
+        await self._event_pictures(table, pt, fresh)
+        if current is not None and not starts and not ping and not ended:
+            await self._edit_open(table, pt, current, data, fresh, last)
+            return
+        if current is not None:
+            end = fresh[starts[0] - 1].id if starts and starts[0] > 0 else upto
+            await self._close(table, current, data, end)
+        if len(starts) > 1:  # whole turns or phases that passed within this move: a message each
+            for seg in story.segments(fresh[starts[0] : starts[-1]]):
+                await self._post_passed(table, pt, seg)
+        opening = fresh[starts[-1] :] if starts else fresh
+        await self._open(table, pt, opening, ping, last, data)
+
+    def _names(self, pt: PublicTable) -> list[str]:
+        players = (pt.view or {}).get("players", [])
+        return [pt.name_of(i) for i in range(max(len(players), len(pt.seats)))]
+
+    async def _range(self, table: Table, first: int, end: int | None = None) -> list[EventRow]:
+        """The public events of one message: ids from ``first`` to ``end``."""
+        rows = await self.bot.service.store.events_after(table.id, first - 1)
+        return [e for e in rows if e.seats is None and (end is None or e.id <= end)]
+
+    async def _edit_open(
+        self, table: Table, pt: PublicTable, current: Any, data: dict[str, Any], fresh: list[EventRow], last: int
+    ) -> None:
+        """The turn goes on: the same message shows every step so far (no new picture, no ping)."""
+        events = await self._range(table, int(data.get("first", 0)))
+        names = self._names(pt)
+        lines = [ln for seg in story.segments(events) for ln in story.steps(seg, names)]
+        text, left_out = board.compose(
+            [board.headline(pt)],
+            [board.Section(SINCE, data.get("since", [])), board.Section("", lines)],
+            [board.question_line(pt) if pt.status == "active" else ""],
+        )
+        left_out -= min(left_out, len(data.get("since", [])))  # "since" gives way first: it is told elsewhere too
+        new_lines = [ln for seg in story.segments(fresh) for ln in story.steps(seg, names)]
+        if left_out and len(lines) - left_out < len(new_lines):  # some new lines are not on show: post them whole
+            await self._post_lines(table, new_lines, ("x", table.id, fresh[0].id if fresh else last))
+        channel = await self.channel(table.row.table_channel)
+        message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+        data = {**data, "acting": pt.waiting_users(), "status": table.row.status}
+        try:
+            await message.edit(content=text, view=public_view(pt), allowed_mentions=mentions([]))
+        except discord.NotFound:  # deleted by someone: open anew
+            await self._open(table, pt, events, pt.waiting_users(), last, data)
+            return
+        await self.bot.service.store.set_message_shown(table.id, "board", table.version, last, data=json.dumps(data))
+
+    async def _close(self, table: Table, current: Any, data: dict[str, Any], end: int) -> None:
+        """A finished turn's message: one last edit into its summary, without buttons."""
+        events = await self._range(table, int(data.get("first", 0)), end)
+        names = data.get("names", [])
+        lines = [story.line(seg, names) for seg in story.segments(events)]
+        text, _ = board.compose([data.get("head", "")], [board.Section("", lines)], [])
+        channel = await self.channel(table.row.table_channel)
+        message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+        with contextlib.suppress(discord.NotFound):
+            await message.edit(content=text or "…", view=None, allowed_mentions=mentions([]))
+
+    async def _post_passed(self, table: Table, pt: PublicTable, seg: story.Segment) -> None:
+        """A turn or phase that began and ended within one move (Jo's turn; a Mob War nobody could defend)."""
+        names = self._names(pt)
+        head = f"**Game #{table.id} · {seg.events[0].text.rstrip('.')}**" if seg.events else ""
+        lines = story.steps(seg, names)
+        text, left_out = board.compose([head], [board.Section("", lines)], [])
+        channel = await self.channel(table.row.table_channel)
+        if left_out:  # a long phase: every line, in as many messages as it takes
+            for i, chunk in enumerate(board.chunks(lines, head)):
+                await channel.send(
+                    chunk, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first, i)
+                )
+            return
+        await channel.send(text, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first))
+
+    async def _post_lines(self, table: Table, lines: list[str], key: tuple[Any, ...]) -> None:
+        channel = await self.channel(table.row.table_channel)
+        for i, chunk in enumerate(board.chunks(lines, f"**Game #{table.id}** (continued)")):
+            await channel.send(chunk, allowed_mentions=mentions([]), nonce=message_nonce(*key, i))
+
+    async def _open(
+        self,
+        table: Table,
+        pt: PublicTable,
+        events: list[EventRow],
+        ping: list[int],
+        last: int,
+        old: dict[str, Any],
+    ) -> None:
+        """A new message for the turn (or question) now: the picture, what happened since the player's last
+        turn, the steps so far, the question and the mention of whoever must act."""
+        store = self.bot.service.store
+        names = self._names(pt)
+        first = events[0].id if events else last + 1
+        segs = story.segments(events)
+        since: list[str] = []
+        opener = segs[0] if segs else None
+        if opener is not None and opener.kind == "turn" and opener.seat is not None:
+            user = pt.user_of(opener.seat)
+            if user is not None and user > 0:
+                everything = story.segments(await store.get_events(table.id, public_only=True))
+                since = [story.line(s, names) for s in story.since_last_turn(everything, opener.seat, first)]
+        lines = [ln for seg in segs for ln in story.steps(seg, names)]
+        tail = [board.question_line(pt) if pt.status == "active" else "", board.mention_line(ping)]
+        text, left_out = board.compose(
+            [board.headline(pt)], [board.Section(SINCE, since), board.Section("", lines)], tail
+        )
+        if left_out > len(since):  # steps of this move that do not fit: posted whole, first
+            await self._post_lines(table, lines, ("x", table.id, first))
         view = pt.view
         assert view is not None
         png = await render(PICTURES[table.game.name].table, view)
-        content = board_text(pt, lines, ping)
-        file = discord.File(io.BytesIO(png), filename="table.png")
-        components = public_view(pt)
-        channel = await self.channel(table.row.channel_id)
-        data = json.dumps({"acting": acting})
-        if current is not None and not new:
-            try:
-                message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
-                await message.edit(content=content, attachments=[file], view=components, allowed_mentions=mentions([]))
-                await store.set_message_shown(table.id, "board", table.version, last, data=data)
-                return
-            except discord.NotFound:
-                file = discord.File(io.BytesIO(png), filename="table.png")  # deleted by someone: post anew
+        file = discord.File(io.BytesIO(png), filename="table.png", description=board.alt_text(pt) or None)
+        channel = await self.channel(table.row.table_channel)
         message = await channel.send(
-            content,
+            text,
             file=file,
-            view=components,
+            view=public_view(pt),
             allowed_mentions=mentions(ping),
-            nonce=message_nonce("b", table.id, table.version, last),
+            nonce=message_nonce("m", table.id, first, table.version),
         )
+        data = {
+            "first": first,
+            "acting": pt.waiting_users(),
+            "status": table.row.status,
+            "head": board.headline(pt),
+            "names": names,
+            "since": since,
+        }
         await store.set_message(
-            table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=data
+            table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
         )
-
-    @staticmethod
-    def _race_users(pt: PublicTable) -> list[int]:
-        seats = sorted({p.seat for p in pt.prompts if p.race is not None and p.seat >= 0})
-        return [u for s in seats if (u := pt.user_of(s)) is not None and u > 0]
 
     async def _event_pictures(self, table: Table, pt: PublicTable, events: list[EventRow]) -> None:
         """Extra pictures for events such as a round's reveal or the final scoring, once each."""

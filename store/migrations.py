@@ -155,6 +155,10 @@ ALTER TABLE messages ADD COLUMN version INTEGER NOT NULL DEFAULT -1;
 ALTER TABLE messages ADD COLUMN upto INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE messages ADD COLUMN data TEXT NOT NULL DEFAULT '{}';
 
+-- The public thread a game is played in (NULL: in its channel).
+ALTER TABLE games ADD COLUMN thread_id INTEGER;
+CREATE INDEX games_thread ON games (thread_id);
+
 -- A seat the host offered to someone, waiting for their consent.
 CREATE TABLE offers (
     game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

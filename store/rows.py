@@ -28,6 +28,13 @@ class GameRow:
     updated_at: float
     last_move_at: float | None
     result: str | None
+    #: the public thread the game is played in (None: in ``channel_id`` itself)
+    thread_id: int | None = None
+
+    @property
+    def table_channel(self) -> int:
+        """Where the game's table is posted: its thread, or its channel."""
+        return self.thread_id or self.channel_id
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,10 +140,15 @@ class Store(Bookkeeping):
                 return []
             sql += f" AND status IN ({marks(statuses)})"
             params += list(statuses)
-        if channel_id is not None:
-            sql += " AND channel_id = ?"
-            params.append(channel_id)
+        if channel_id is not None:  # a channel, or a game's own thread
+            sql += " AND (channel_id = ? OR thread_id = ?)"
+            params += [channel_id, channel_id]
         return [GameRow(*row) for row in await self._fetchall(sql + " ORDER BY id", params)]
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Record the public thread the game is played in. Raises ``GameNotFound``."""
+        if not await self._execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)):
+            raise GameNotFound(game_id)
 
     async def list_active_games(self) -> list[GameRow]:
         """All active games of all guilds, oldest first (to resume them when the bot starts)."""

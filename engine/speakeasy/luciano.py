@@ -126,7 +126,11 @@ def _defend_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     crew.use_support(state, task.seat, sup, log)
     b = d.spaces[task.m].building
     assert b is not None
-    say(log, f"{state.player(task.seat).name} defends the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.")
+    say(
+        log,
+        f"{state.player(task.seat).name} defends the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.",
+        kind="war",
+    )
 
 
 register(
@@ -152,7 +156,9 @@ def _war_check(state: SpeakeasyState, task: Task, log: Log) -> None:
     d.mobster = None
     d.strength_down = True
     state.mobster_gone.append(mob)
-    say(log, f"{rules().mobsters[mob].name} finds no room in {district_name(d.number)} and leaves the game.")
+    say(
+        log, f"{rules().mobsters[mob].name} finds no room in {district_name(d.number)} and leaves the game.", kind="war"
+    )
 
 
 register("war_check", "Mob War", auto=_war_check, skip=None)
@@ -257,7 +263,7 @@ def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
                 state.player(seat).zone_markers[z] += 1
         if who:
             names = ", ".join("the Mobsters" if s < 0 else state.player(s).name for s in who)
-            say(log, f"{district_name(d.number)}: controlled by {names}.")
+            say(log, f"{district_name(d.number)}: controlled by {names}.", kind="control")
     chart = r.sides[state.side].zone_payouts
     for z, zone in enumerate(ZONES):
         markers = [p.zone_markers[z] for p in state.players]
@@ -269,7 +275,11 @@ def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
                 # Jo has one public pool (design §15.1): his payouts go there.
                 to = "pocket" if state.jo is not None and seat == state.jo.seat else "safe"
                 eco.earn(state.player(seat), "zones", amount, to)
-            say(log, f"{zone}: {state.player(seat).name} is {_ordinal(pos)} and puts ${amount} in the safe.")
+            say(
+                log,
+                f"{zone}: {state.player(seat).name} is {_ordinal(pos)} and puts ${amount} in the safe.",
+                kind="payout",
+            )
 
     if state.jo is not None:  # for the Kingpin achievement (design §15.5)
         human = next(s for s in range(len(state.players)) if s != state.jo.seat)

@@ -132,28 +132,24 @@ class Driver:
         return self.server.message(row.message_id)
 
     async def settle(self) -> None:
-        """Wait until the board shows the current version (the bot finished posting)."""
-        t = await self.load()
-        want = f"|{self.gid}|{t.version}"
-        row_holder: dict[str, Any] = {}
-
-        async def fetch() -> None:
-            row_holder["row"] = await self.bot.service.store.get_message(self.gid, "board")
-
-        for _ in range(200):
-            await fetch()
-            row = row_holder.get("row")
-            if row is not None and row.message_id in self.server.messages:
-                msg = self.server.messages[row.message_id]
-                ids = ids_of(msg)
-                if (not ids and t.row.status != "active") or any(want + "|" in i or i.endswith(want) for i in ids):
-                    return
+        """Wait until the board shows the current version and the last event (the bot finished posting)."""
+        store = self.bot.service.store
+        for _ in range(400):
+            t = await self.load()
+            row = await store.get_message(self.gid, "board")
+            last = await store.last_event_id(self.gid)
+            if (
+                row is not None
+                and row.message_id in self.server.messages
+                and row.version >= t.version
+                and row.upto >= last
+                and not await store.outbox_due(1e18, self.gid)
+            ):
+                return
             await asyncio.sleep(0.02)
-        row = row_holder.get("row")
-        shown = ids_of(self.server.messages.get(row.message_id)) if row else []
         prompts = [(p.seat, p.kind, p.secret) for p in t.prompts()]
         errors = [r.getMessage() + str(r.exc_info) for r in self.server.take_error_logs()]
-        raise AssertionError(f"board never showed version {t.version}: it shows {shown}; prompts {prompts}; {errors}")
+        raise AssertionError(f"the board never caught up with version {t.version}: {row}; prompts {prompts}; {errors}")
 
     def next_ts(self, step: int = 10) -> int:
         """A Discord timestamp a little later than the last one."""
@@ -266,3 +262,24 @@ async def play_speakeasy(d: Driver, *, max_steps: int = 1500, until=None) -> Non
         prompt = next(p for p in t.prompts() if p.race is None)
         await answer(d, prompt.seat, prompt.kind, quick_option(prompt), prompt.secret)
     raise AssertionError("the game did not end")
+
+
+def channel_texts(server: FakeDiscordServer, channel: int) -> list[str]:
+    """Every text the channel ever showed: each message as posted and as each edit left it."""
+    texts = []
+    for req in server.requests:
+        if req.status >= 300 or not isinstance(req.json, dict) or "content" not in req.json:
+            continue
+        if req.path.startswith(f"/channels/{channel}/messages") and req.method in ("POST", "PATCH"):
+            texts.append(str(req.json.get("content") or ""))
+    return texts
+
+
+def appears(text: str, names: list[str], shown: str) -> bool:
+    """Whether an event's line was shown: as it is, or under its player's name (a turn's steps drop it)."""
+    line = text.rstrip(".")
+    forms = [line] + [
+        line[len(n) + 1 :].lstrip(": ") for n in names if line.startswith(n + " ") or line.startswith(n + ":")
+    ]
+    forms += ["their " + line[len(n) + 3 :] for n in names if line.startswith(n + "'s ")]
+    return any(f in shown for f in forms)

@@ -46,7 +46,8 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         t = await d.load()
         assert t.row.status == "finished" and t.state.year == 1933
         public = "\n".join(m["content"] for m in server.messages_in(CHANNEL))
-        assert "Jo (Easy)" in public  # Jo on the board
+        alt = "\n".join(a.get("description") or "" for m in server.messages_in(CHANNEL) for a in m["attachments"])
+        assert "Jo (Easy)" in alt  # Jo on the board, in the words a screen reader reads
         assert any("Jo flips card" in line for line in await bot.service.public_log(t))  # his turns in the log
         assert "Rank: " in public
         assert gid == t.id

@@ -601,7 +601,7 @@ def _defend(state: SpeakeasyState, task: Task, log: Log) -> None:
         return
     paid = min(need, p.pocket)
     p.pocket -= paid
-    say(log, f"Jo pays ${paid} and keeps the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.")
+    say(log, f"Jo pays ${paid} and keeps the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.", kind="war")
 
 
 register("jo_defend", "Jo defends", auto=_defend, skip=None)

@@ -1,0 +1,120 @@
+"""The game as a story: the public events cut into segments (a player's turn, a Lucky Luciano phase, a round's
+deal, the end), and each segment in a line or two. Words only; the events come from the store, as
+``(id, kind, text, data)`` records (the engine's text is the fallback for every kind).
+
+Used to write each turn's message, its closing summary, and "since your last turn".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+#: Event kinds that begin a segment. ``round`` and ``act`` lines are headers: they join the segment after them.
+STARTS = frozenset({"turn", "phase", "final", "over", "round"})
+HEADERS = frozenset({"round", "act"})
+#: What a Lucky Luciano phase summary keeps: each Mob War, the Cops, the payouts (the districts' control is
+#: in the picture and in /game log).
+PHASE_KINDS = frozenset({"phase", "war", "cops", "payout"})
+
+
+class EventLike(Protocol):
+    """What the story needs of a stored event."""
+
+    id: int
+    kind: str
+    text: str
+    data: str
+
+
+@dataclass
+class Segment:
+    """A run of public events: ``turn`` (of ``seat``), ``phase``, ``round`` (a deal everyone acts in), ``end``
+    or ``setup``."""
+
+    kind: str
+    seat: int | None
+    events: list[Any] = field(default_factory=list)
+
+    @property
+    def first(self) -> int:
+        """The id of its first event."""
+        return self.events[0].id if self.events else 0
+
+
+def _seat_of(event: EventLike) -> int | None:
+    try:
+        seat = json.loads(event.data or "{}").get("seat")
+    except ValueError:
+        return None
+    return seat if isinstance(seat, int) else None
+
+
+def segment_kind(event: EventLike) -> str:
+    """The kind of segment an event begins."""
+    return {"turn": "turn", "phase": "phase", "round": "round", "final": "end", "over": "end"}.get(event.kind, "setup")
+
+
+def segments(events: Iterable[EventLike]) -> list[Segment]:
+    """Cut public events into segments; header lines (a new round, a new Act) join the segment that follows."""
+    out: list[Segment] = []
+    pending: list[Any] = []
+    for e in events:
+        if e.kind in STARTS:
+            if out and out[-1].kind != "setup" and all(x.kind in HEADERS for x in out[-1].events):
+                pending = out.pop().events + pending  # a lone header: it heads the next segment
+            seat = _seat_of(e) if e.kind == "turn" else None
+            out.append(Segment(segment_kind(e), seat, pending + [e]))
+            pending = []
+        elif not out:
+            out.append(Segment("setup", None, [e]))
+        else:
+            out[-1].events.append(e)
+    if pending:
+        out.append(Segment("setup", None, pending))
+    return out
+
+
+def _without(text: str, name: str) -> str:
+    """``Anna sends a Capo …`` → ``sends a Capo …`` (the line is already under Anna's name)."""
+    for prefix in (f"{name}: ", f"{name}'s ", f"{name} "):
+        if text.startswith(prefix):
+            rest = text[len(prefix) :]
+            return ("their " + rest) if prefix.endswith("'s ") else rest
+    return text
+
+
+def steps(segment: Segment, names: Sequence[str]) -> list[str]:
+    """The segment's public steps, one line each, without the turn's own headline."""
+    who = names[segment.seat] if segment.seat is not None and 0 <= segment.seat < len(names) else None
+    lines = []
+    for e in segment.events:
+        if e.kind == "turn":
+            continue  # the message's headline says whose turn it is
+        text = e.text.rstrip(".")
+        lines.append(_without(text, who) if who and e.kind not in HEADERS else text)
+    return lines
+
+
+def line(segment: Segment, names: Sequence[str]) -> str:
+    """The segment in one line: ``**Ben:** sends a Capo to the Rum-runner; takes Party: $3`` (a Lucky Luciano
+    phase: each Mob War, the Cops and the payouts)."""
+    heads = [e.text.rstrip(".") for e in segment.events if e.kind in HEADERS]
+    prefix = " · ".join(heads) + " · " if heads and segment.kind != "round" else ""
+    if segment.kind == "turn":
+        who = names[segment.seat] if segment.seat is not None and 0 <= segment.seat < len(names) else "?"
+        done = [x for x in steps(segment, names) if x not in heads]
+        return f"{prefix}**{who}:** " + ("; ".join(done) if done else "nothing yet")
+    if segment.kind == "phase":
+        kept = [e.text.rstrip(".") for e in segment.events if e.kind in PHASE_KINDS and e.kind != "phase"]
+        return f"{prefix}**Lucky Luciano:** " + "; ".join(kept)
+    return "; ".join(e.text.rstrip(".") for e in segment.events)
+
+
+def since_last_turn(all_segments: Sequence[Segment], seat: int, before: int) -> list[Segment]:
+    """The segments after ``seat``'s previous turn and before the segment that starts at event ``before``."""
+    earlier = [s for s in all_segments if s.first < before]
+    last = max((i for i, s in enumerate(earlier) if s.kind == "turn" and s.seat == seat), default=-1)
+    return earlier[last + 1 :]
