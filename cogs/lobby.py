@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -10,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.board import clip_message
+from cogs.board import clip_message, thread_name
 from cogs.components import SkipButton, lobby_view
 from cogs.play import user_of
 from service import Notice, ServiceError, Table, TableService, User
@@ -20,6 +22,10 @@ from service.options import parse_options
 
 if TYPE_CHECKING:
     from bot import TableBot
+
+log = logging.getLogger(__name__)
+#: Discord's longest auto-archive (7 days): a game by post may rest for days.
+THREAD_ARCHIVE_MINUTES = 10080
 
 
 #: The lobby's seat actions, by button and command name.
@@ -70,6 +76,34 @@ class LobbyCog(commands.Cog, name="Lobby"):
         channel = await self.bot.publisher.channel(table.row.channel_id)
         message = await channel.send(text, view=view, allowed_mentions=none)
         await store.set_message(table.id, "lobby", message.channel.id, message.id)
+        await self._open_thread(table, message)
+
+    async def _open_thread(self, table: Table, lobby: discord.Message) -> None:
+        """The table's own public thread, started from the lobby message, kept open as long as Discord allows
+        (a post re-opens it when it was archived). Without the right to make threads, or when the server turned
+        threads off, the game is played in the channel."""
+        service = self.bot.service
+        if not await service.threads_wanted(table.row.guild_id):
+            return
+        names = [s.name for s in table.seats]
+        try:
+            thread = await lobby.create_thread(
+                name=thread_name(table.game.title, table.id, names), auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException as exc:  # Forbidden, or a channel type without threads
+            log.info("game %s plays in its channel: no thread (%s)", table.id, exc)
+            return
+        await service.set_thread(table.id, thread.id)
+
+    async def rename_thread(self, table: Table) -> None:
+        """The thread's name once the players are known (at the start)."""
+        if not table.row.thread_id:
+            return
+        name = thread_name(table.game.title, table.id, [s.name for s in table.seats])
+        with contextlib.suppress(discord.HTTPException):
+            thread = self.bot.get_channel(table.row.thread_id) or await self.bot.fetch_channel(table.row.thread_id)
+            if getattr(thread, "name", name) != name:
+                await thread.edit(name=name)  # type: ignore[union-attr]
 
     async def my_game_here(self, interaction: discord.Interaction) -> int | None:
         """The user's single open game in this channel, if there is exactly one."""
@@ -135,6 +169,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return await LOBBY_ACTIONS[action](self.bot.service, await self._resolve(interaction, game), user)
 
         await self._run(interaction, work)
+        if action == "start" and (gid := game or await self.my_game_here(interaction)) is not None:
+            with contextlib.suppress(ServiceError):
+                await self.rename_thread(await self.bot.service.load(gid))
 
     async def _load(self, interaction: discord.Interaction, game: int | None) -> Table | None:
         """Defer, then the named (or only) game here; answers the error itself and returns ``None``."""
@@ -184,7 +221,23 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         user = user_of(interaction)
         gid, cid = interaction.guild_id, interaction.channel_id
+        if isinstance(interaction.channel, discord.Thread) and interaction.channel.parent_id:
+            cid = interaction.channel.parent_id  # opened from a game's thread: the new table goes in the channel
         await self._run(interaction, lambda: self.bot.service.create(gid, cid, user, game, parse_options(options)))
+
+    @game.command(name="settings", description="Server settings for new tables (admin)")
+    @app_commands.describe(threads="Open each new table in a thread of its own (default on)")
+    async def settings(self, interaction: discord.Interaction, threads: bool) -> None:
+        """``/game settings threads:``."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None:
+            await interaction.followup.send("Use this in a server.", ephemeral=True)
+            return
+        try:
+            text = await self.bot.service.set_threads_wanted(interaction.guild_id, user_of(interaction), threads)
+        except ServiceError as exc:
+            text = str(exc)
+        await interaction.followup.send(text, ephemeral=True)
 
     new.autocomplete("game")(game_name_autocomplete)
 
@@ -218,7 +271,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await interaction.followup.send(self.lobby_text(table), ephemeral=True)
             return
         waiting = sorted({p.seat for p in table.prompts() if p.seat >= 0})
-        await self.bot.publisher.post_board(table, [], [], new=True)  # status never pings
+        await self.bot.publisher.repost(table.id)  # status never pings
         names = ", ".join(table.name_of(s) for s in waiting) or "nobody"
         await interaction.followup.send(f"Board posted. Waiting for: {names}.", ephemeral=True)
 

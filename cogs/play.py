@@ -276,7 +276,7 @@ class PlayCog(commands.Cog, name="Play"):
         sent = 0
         service = self.bot.service
         for table, user_id, count in await service.due_reminders():
-            channel = await self.bot.publisher.channel(table.row.channel_id)
+            channel = await self.bot.publisher.channel(table.row.table_channel)
             board = await service.store.get_message(table.id, "board")
             link = (
                 f"https://discord.com/channels/{table.row.guild_id}/{board.channel_id}/{board.message_id}"

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SINCE = "-# Since your last turn:"
+#: Discord's error code for an action in an archived thread.
+ARCHIVED = 50083
 #: Failures of Discord (or of the way to it) after which a delivery is tried again later.
 TRANSIENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
@@ -179,7 +181,7 @@ class Publisher:
         if row.kind == "private" and row.user_id is not None:
             await self.tell(table, row.user_id, body["lines"], nonce=message_nonce("o", row.id))
         elif row.kind == "offer":
-            channel = await self.channel(table.row.channel_id)
+            channel = await self.channel(table.row.table_channel)
             view = discord.ui.View(timeout=None)
             view.add_item(OfferButton(table.id, body["seat"], "take"))
             view.add_item(OfferButton(table.id, body["seat"], "keep"))
@@ -230,6 +232,22 @@ class Publisher:
         opening = fresh[starts[-1] :] if starts else fresh
         await self._open(table, pt, opening, ping, last, data)
 
+    async def repost(self, game_id: int) -> None:
+        """``/game status``: the current message again, at the bottom of the channel, with a fresh picture (the
+        old one is closed into its summary). Nobody is pinged."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            await self._deliver(game_id)  # first bring it up to date
+            service = self.bot.service
+            table = await service.load(game_id)
+            current = await service.store.get_message(game_id, "board")
+            if table.state is None or current is None:
+                return
+            pt = await service.public(table)
+            data = json.loads(current.data)
+            await self._close(table, current, data, current.upto)
+            events = await self._range(table, int(data.get("first", 0)))
+            await self._open(table, pt, events, [], current.upto, data, why=f"status{current.message_id}")
+
     def _names(self, pt: PublicTable) -> list[str]:
         players = (pt.view or {}).get("players", [])
         return [pt.name_of(i) for i in range(max(len(players), len(pt.seats)))]
@@ -259,7 +277,7 @@ class Publisher:
         message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
         data = {**data, "acting": pt.waiting_users(), "status": table.row.status}
         try:
-            await message.edit(content=text, view=public_view(pt), allowed_mentions=mentions([]))
+            await self._edit(table, message, content=text, view=public_view(pt), allowed_mentions=mentions([]))
         except discord.NotFound:  # deleted by someone: open anew
             await self._open(table, pt, events, pt.waiting_users(), last, data)
             return
@@ -274,7 +292,18 @@ class Publisher:
         channel = await self.channel(table.row.table_channel)
         message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
         with contextlib.suppress(discord.NotFound):
-            await message.edit(content=text or "…", view=None, allowed_mentions=mentions([]))
+            await self._edit(table, message, content=text or "…", view=None, allowed_mentions=mentions([]))
+
+    async def _edit(self, table: Table, message: Any, **fields: Any) -> None:
+        """Edit a message of the table; an archived thread (a game resting for days) is re-opened first."""
+        try:
+            await message.edit(**fields)
+        except discord.HTTPException as exc:
+            if exc.code != ARCHIVED or not table.row.thread_id:
+                raise
+            thread = self.bot.get_channel(table.row.thread_id) or await self.bot.fetch_channel(table.row.thread_id)
+            await thread.edit(archived=False)  # type: ignore[union-attr]
+            await message.edit(**fields)
 
     async def _post_passed(self, table: Table, pt: PublicTable, seg: story.Segment) -> None:
         """A turn or phase that began and ended within one move (Jo's turn; a Mob War nobody could defend)."""
@@ -304,6 +333,7 @@ class Publisher:
         ping: list[int],
         last: int,
         old: dict[str, Any],
+        why: str = "turn",
     ) -> None:
         """A new message for the turn (or question) now: the picture, what happened since the player's last
         turn, the steps so far, the question and the mention of whoever must act."""
@@ -335,7 +365,7 @@ class Publisher:
             file=file,
             view=public_view(pt),
             allowed_mentions=mentions(ping),
-            nonce=message_nonce("m", table.id, first, table.version),
+            nonce=message_nonce("m", table.id, first, table.version, why),
         )
         data = {
             "first": first,
@@ -357,7 +387,7 @@ class Publisher:
         for kind, (filename, fn, words) in pics.on_event.items():
             if kind not in kinds or pt.view is None:
                 continue
-            channel = channel or await self.channel(table.row.channel_id)
+            channel = channel or await self.channel(table.row.table_channel)
             first = next(e.id for e in events if e.kind == kind)
             png = await render(fn, pt.view)
             await channel.send(

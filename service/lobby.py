@@ -122,6 +122,23 @@ class Lobby(Core):
             table = await self.load(game_id)
             return Notice(table, public=[line], reply="Game abandoned.", finished=True)
 
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Record the public thread the game is played in."""
+        await self.store.set_thread(game_id, thread_id)
+
+    async def threads_wanted(self, guild_id: int) -> bool:
+        """Whether a new table opens in a thread of its own (the server setting ``threads``, on by default)."""
+        return (await self.store.get_guild_settings(guild_id)).get("threads", True) is not False
+
+    async def set_threads_wanted(self, guild_id: int, user: User, on: bool) -> str:
+        """An admin turns threads for new tables on or off."""
+        if not user.admin or user.guild_id != guild_id:
+            raise ServiceError("Only a server admin can change this server's table settings.")
+        settings = await self.store.get_guild_settings(guild_id)
+        settings["threads"] = on
+        await self.store.set_guild_settings(guild_id, settings)
+        return "New tables open in a thread of their own." if on else "New tables are played in their channel."
+
     def _need_lobby(self, table: Table) -> None:
         if table.row.status != "lobby":
             raise ServiceError(f"Game #{table.id} is {table.row.status}, not open for seating.")

@@ -93,6 +93,8 @@ class Driver:
         self.server, self.bot, self.clock, self.users = server, bot, clock, users
         self.gid = 0
         self.ts = 1_800_000_000_000
+        #: where the table is posted (its thread, or the channel): set when the game is opened
+        self.where = CHANNEL
 
     def user_of_seat(self, seat: int) -> dict[str, Any]:
         """The fake user in a seat (seats follow the join order)."""
@@ -119,6 +121,7 @@ class Driver:
         start = await self.server.click(host, lobby["id"], f"lb|{self.gid}|start")
         await start.wait_followups(1)
         await self.settle()
+        self.where = (await self.load()).row.table_channel
         return self.gid
 
     async def load(self):  # noqa: ANN201

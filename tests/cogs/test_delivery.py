@@ -43,7 +43,7 @@ async def test_a_game_with_discord_failing_every_third_post_and_a_restart_says_e
             assert table.row.status == "finished"
             events = await store.get_events(gid)
             messages = list(server.messages.values())
-            channel = [m for m in messages if int(m["channel_id"]) == CHANNEL and not m["ephemeral"]]
+            channel = [m for m in messages if int(m["channel_id"]) == d.where and not m["ephemeral"]]
             # every board, picture and line was posted once: no nonce twice, every public line in the channel
             nonces = Counter(m["nonce"] for m in messages if m.get("nonce"))
             dup = [(m["channel_id"], m["content"][:60]) for m in messages if nonces.get(m.get("nonce"), 0) > 1]

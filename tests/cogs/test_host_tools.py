@@ -33,7 +33,7 @@ async def test_a_skip_is_confirmed_and_refused_once_the_player_moved(tmp_path):
         (reply,) = await done.wait_followups(1)
         assert reply["content"].startswith("Skipped")
         await d.settle()
-        assert any("skips" in m["content"] for m in server.messages_in(CHANNEL))
+        assert any("skips" in m["content"] for m in server.messages_in(d.where))
         # not the host: refused before any button
         other = await server.slash(p.BEN, "game skip", {"game": gid}, channel_id=CHANNEL)
         (reply,) = await other.wait_followups(1)
@@ -54,10 +54,10 @@ async def test_a_seat_changes_hands_only_when_the_invited_player_takes_it(tmp_pa
         assert "offered" in reply["content"]
 
         def offer_posted() -> bool:
-            return any(any(i.startswith("of|") for i in ids_of(m)) for m in server.messages_in(CHANNEL))
+            return any(any(i.startswith("of|") for i in ids_of(m)) for m in server.messages_in(d.where))
 
         await server.wait_until(offer_posted, 5, what="the seat offer")
-        offer = next(m for m in server.messages_in(CHANNEL) if any(i.startswith("of|") for i in ids_of(m)))
+        offer = next(m for m in server.messages_in(d.where) if any(i.startswith("of|") for i in ids_of(m)))
         assert {int(u["id"]) for u in offer["mentions"]} == {p.uid(p.DAN), p.uid(p.BEN)}
         assert (await d.load()).seat_of(p.uid(p.BEN)) == 1  # nothing changed yet
         take = next(i for i in ids_of(offer) if i.endswith("|take"))
@@ -70,7 +70,7 @@ async def test_a_seat_changes_hands_only_when_the_invited_player_takes_it(tmp_pa
         t = await d.load()
         assert t.seat_of(p.uid(p.DAN)) == 1 and t.seat_of(p.uid(p.BEN)) is None and t.name_of(1) == "Ben"
         await server.wait_until(
-            lambda: any("now plays Ben's seat" in m["content"] for m in server.messages_in(CHANNEL)),
+            lambda: any("now plays Ben's seat" in m["content"] for m in server.messages_in(d.where)),
             5,
             what="the seat change on the board",
         )

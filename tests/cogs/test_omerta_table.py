@@ -31,7 +31,7 @@ async def test_complete_three_player_game_from_lobby_to_final_scores(tmp_path):
         assert t.row.status == "finished"
         result = t.result()
         assert result is not None and len(result.scores) == 3
-        public = [m["content"] for m in server.messages_in(CHANNEL)]
+        public = [m["content"] for m in server.messages_in(d.where)]
         assert any("Game over" in c for c in public)
         assert any("Round 3 reveal" in c for c in public)
         assert gid == t.id
@@ -116,7 +116,7 @@ async def test_player_with_dms_closed_gets_private_information_in_a_private_thre
             return any("You peek" in m["content"] for th in server.threads() for m in server.messages_in(th["id"]))
 
         await server.wait_until(thread_note, 5, what="Ben's private thread")
-        thread = next(th for th in server.threads() if "Ben" in th["name"])
+        thread = next(th for th in server.threads() if "Ben (private)" in th["name"])
         assert thread["type"] == 12  # private thread
         seats = await bot.service.store.get_seats(d.gid)
         assert next(s for s in seats if s.name == "Ben").dm_blocked
@@ -160,7 +160,7 @@ async def test_snap_race_earlier_discord_timestamp_wins_even_when_it_arrives_sec
         winner = load_choice(record[race.version])
         assert (winner.seat, winner.option) == (2, "slot:1")
         await d.settle()
-        assert any("Cleo" in m["content"] and "first" in m["content"] for m in server.messages_in(CHANNEL))
+        assert any("Cleo" in m["content"] and "first" in m["content"] for m in server.messages_in(d.where))
 
 
 async def test_no_private_card_value_in_any_channel_message_or_public_picture(tmp_path, monkeypatch):
@@ -194,7 +194,7 @@ async def test_no_private_card_value_in_any_channel_message_or_public_picture(tm
             for m in server.dm_messages(user):
                 private_lines |= {line for line in m["content"].splitlines()[1:] if line}
         assert private_lines, "the players got private information"
-        for m in server.messages_in(CHANNEL):
+        for m in server.messages_in(d.where):
             for line in private_lines:
                 assert line not in m["content"], f"private line {line!r} in a channel message"
             assert "You drew" not in m["content"] and "You peek" not in m["content"]
@@ -218,10 +218,10 @@ async def test_idle_reminder_fires_on_the_fake_clock_not_at_once(tmp_path):
         assert await play.send_reminders() == 0
         clock.now += 120
         assert await play.send_reminders() == 1
-        reminder = server.last_message(CHANNEL)
+        reminder = server.last_message(d.where)
         assert f"<@{active['id']}>" in reminder["content"] and "is waiting for you" in reminder["content"]
         assert [m["id"] for m in reminder["mentions"]] == [active["id"]]
         assert await play.send_reminders() == 0  # then daily, not again at once
         clock.now += bot.settings.reminder_repeat_s
         assert await play.send_reminders() == 1
-        assert "again" in server.last_message(CHANNEL)["content"]
+        assert "again" in server.last_message(d.where)["content"]

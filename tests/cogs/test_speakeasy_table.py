@@ -45,8 +45,8 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         await play_speakeasy(d)
         t = await d.load()
         assert t.row.status == "finished" and t.state.year == 1933
-        public = "\n".join(m["content"] for m in server.messages_in(CHANNEL))
-        alt = "\n".join(a.get("description") or "" for m in server.messages_in(CHANNEL) for a in m["attachments"])
+        public = "\n".join(m["content"] for m in server.messages_in(d.where))
+        alt = "\n".join(a.get("description") or "" for m in server.messages_in(d.where) for a in m["attachments"])
         assert "Jo (Easy)" in alt  # Jo on the board, in the words a screen reader reads
         assert any("Jo flips card" in line for line in await bot.service.public_log(t))  # his turns in the log
         assert "Rank: " in public
@@ -69,7 +69,7 @@ async def test_complete_three_player_game_and_no_secret_in_public(tmp_path, monk
         assert t.row.status == "finished"
         result = t.result()
         assert result is not None and len(result.scores) == 3
-        public = [m["content"] for m in server.messages_in(CHANNEL)]
+        public = [m["content"] for m in server.messages_in(d.where)]
         assert any("Final scoring" in c for c in public)
         # Every line of every player's private screen or private note stays out of the channel.
         private = set()
@@ -140,7 +140,7 @@ async def test_undo_back_to_and_not_past_a_revealed_card(tmp_path):
         await d.settle()
         t = await d.load()
         assert t.prompts()[0].kind == "place" and t.prompts()[0].seat == seat
-        assert any("takes back" in m["content"] for m in server.messages_in(CHANNEL))
+        assert any("takes back" in m["content"] for m in server.messages_in(d.where))
         # Finish the turn: the end-of-turn draw reveals the next card; nothing before it can be taken back.
         await play_speakeasy(d, until=lambda t: t.prompts()[0].seat != seat)
         t = await d.load()
@@ -158,7 +158,7 @@ async def test_safe_screen_goes_to_a_private_thread_when_dms_are_closed(tmp_path
             return any("safe screen" in m["content"] for th in server.threads() for m in server.messages_in(th["id"]))
 
         await server.wait_until(screen_in_thread, 5, what="Ben's safe screen in a private thread")
-        thread = next(th for th in server.threads() if "Ben" in th["name"])
+        thread = next(th for th in server.threads() if "Ben (private)" in th["name"])
         assert thread["type"] == 12
         await server.wait_until(lambda: any("safe screen" in m["content"] for m in server.dm_messages(p.ANNA)), 5)
         # The screen is one message, edited as the game goes on.

@@ -472,6 +472,12 @@ class FakeDiscordServer:
         """A stored channel object (guild channel, thread or DM); KeyError if unknown."""
         return self.channels[int(channel_id)]
 
+    async def archive_thread(self, thread_id: int | str) -> None:
+        """Archive a thread, as Discord does after its auto-archive duration without activity."""
+        channel = self._channel_or_404(thread_id)
+        channel["thread_metadata"]["archived"] = True
+        await self._dispatch_if_connected("THREAD_UPDATE", channel)
+
     def threads(self) -> list[JSON]:
         """All threads created so far."""
         return [c for c in self.channels.values() if c.get("type") in (11, 12)]
@@ -1607,7 +1613,13 @@ class FakeDiscordServer:
         return 200, [public_message(x) for x in newest_first]
 
     async def _r_send(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
-        self._channel_or_404(m["cid"])
+        channel = self._channel_or_404(m["cid"])
+        meta = channel.get("thread_metadata")
+        if meta is not None and meta.get("archived"):
+            if meta.get("locked"):
+                raise _DiscordError(400, 50083, "Thread is archived")
+            meta["archived"] = False  # Discord: a message to an archived, unlocked thread reopens it
+            await self._dispatch_if_connected("THREAD_UPDATE", channel)
         body = req.json or {}
         if not (body.get("content") or body.get("embeds") or body.get("components") or uploads or body.get("poll")):
             raise _DiscordError(400, 50006, "Cannot send an empty message")
@@ -1631,6 +1643,9 @@ class FakeDiscordServer:
         stored = self._message_in(m["cid"], m["mid"])
         if stored["author"]["id"] != str(p.APP_ID):
             raise _DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        meta = self._channel_or_404(m["cid"]).get("thread_metadata")
+        if meta is not None and meta.get("archived"):
+            raise _DiscordError(400, 50083, "Thread is archived")  # only a new message re-opens it
         return 200, public_message(self._edit_stored(stored, req.json or {}, uploads))
 
     async def _r_delete_message(
