@@ -55,7 +55,7 @@ async def measure(turns: int) -> dict[str, float]:
                     done += 1
                 else:  # a power: decline (secret questions go through "My options")
                     rec = await answer(d, pr.seat, pr.kind, pr.options[-1].id, pr.secret)
-                await rec.wait_followups(1)
+                await rec.wait_callback()  # the click is acknowledged (a quiet click sends nothing else)
                 reply_ms.append((time.perf_counter() - start) * 1000)
                 await d.settle()
                 board_ms.append((time.perf_counter() - start) * 1000)

@@ -93,7 +93,7 @@ class PlayCog(commands.Cog, name="Play"):
                 f"{item.item.label}? This cannot be undone.", view=confirm, ephemeral=True
             )
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer()  # a quiet click: the board shows what it did
         service = self.bot.service
         try:
             notice = await service.act(
@@ -129,15 +129,18 @@ class PlayCog(commands.Cog, name="Play"):
         view = prompt_view(table.id, table.version, mine, mine_button=False) if mine else None
         if mine:
             lines.append(mine[0].text)
-        text = "\n".join(lines) or "Done."
+        if not lines:
+            return  # nothing private to say: no "Done." clutter
+        text = "\n".join(lines)
         if view is None:
             await interaction.followup.send(clip_message(text), ephemeral=True)
         else:
             await interaction.followup.send(clip_message(text), ephemeral=True, view=view)
 
     async def on_undo(self, interaction: discord.Interaction, gid: int, version: int) -> None:
-        """ "Undo my last step": the service checks it is the clicker's own step of this turn."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """ "Undo my last step": the service checks it is the clicker's own step of this turn (quiet: the board
+        shows the undo)."""
+        await interaction.response.defer()
         try:
             notice = await self.bot.service.undo(gid, user_of(interaction), version)
         except ServiceError as exc:

@@ -75,7 +75,6 @@ class Host(Core):
                 raise StaleClick("Someone else moved first; the board has changed. Use the latest message.")
             notice.table = await self.load(game_id)
             notice.public = [line]
-            notice.reply = "Step taken back."
             return notice
 
     # --- skip ----------------------------------------------------------------------------------------------

@@ -154,6 +154,19 @@ class Driver:
         errors = [r.getMessage() + str(r.exc_info) for r in self.server.take_error_logs()]
         raise AssertionError(f"the board never caught up with version {t.version}: {row}; prompts {prompts}; {errors}")
 
+    async def done(self, rec, version: int):  # noqa: ANN001, ANN201
+        """Wait until a click was handled: it got a private answer, or the game moved on (a quiet click)."""
+        await rec.wait_callback()
+
+        async def handled() -> bool:
+            return bool(rec.followups) or (await self.load()).version != version
+
+        for _ in range(300):
+            if await handled():
+                return rec
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"the click {rec.payload.get('data')} got no answer and changed nothing")
+
     def next_ts(self, step: int = 10) -> int:
         """A Discord timestamp a little later than the last one."""
         self.ts += step
@@ -194,18 +207,17 @@ class Driver:
 async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  # noqa: ANN201
     """Answer a prompt the way a player would: on the board, or through "My options" when it is secret; a risky
     step is confirmed on the confirmation the bot shows."""
+    version = (await d.load()).version
     if not secret:
         rec = await d.click_board(seat, kind, option)
     else:
         board = await d.board()
-        t = await d.load()
-        mine = await d.server.click(d.user_of_seat(seat), board["id"], f"pm|{d.gid}|{t.version}", ts_ms=d.next_ts())
+        mine = await d.server.click(d.user_of_seat(seat), board["id"], f"pm|{d.gid}|{version}", ts_ms=d.next_ts())
         rec = await d.click_private(mine, seat, kind, option)
     await rec.wait_callback()
-    if any(i.endswith("|!") for i in ids_of(rec.message)):
+    if rec.message is not None and any(i.endswith("|!") for i in ids_of(rec.message)):
         rec = await d.confirm(rec, seat)
-    await rec.wait_followups(1)
-    return rec
+    return await d.done(rec, version)
 
 
 async def play_to_end(d: Driver, *, turns_per_round: int = 4, max_steps: int = 400) -> None:
@@ -233,15 +245,14 @@ async def play_to_end(d: Driver, *, turns_per_round: int = 4, max_steps: int = 4
             turns += 1
             if turns > turns_per_round:
                 rec = await d.click_board(first.seat, "turn", "omerta")
-                done = await d.confirm(rec, first.seat)
-                await done.wait_followups(1)
+                await d.done(await d.confirm(rec, first.seat), t.version)
             else:
                 rec = await d.click_board(first.seat, "turn", "draw")
-                await rec.wait_followups(1)
+                await rec.wait_followups(1)  # the drawn card is private: it comes with the question
                 place_prompt = next(pr for pr in (await d.load()).prompts() if pr.kind == "place")
                 option = "discard" if turns % 2 else place_prompt.options[0].id  # a swap into a free slot
                 place = await d.click_private(rec, first.seat, "place", option)
-                await place.wait_followups(1)
+                await d.done(place, t.version + 1)
         else:
             await answer(d, first.seat, first.kind, first.options[0].id, first.secret)
     raise AssertionError("the game did not end")
