@@ -245,7 +245,29 @@ class SkipButton(
         await interaction.client.get_cog("Lobby").on_skip(interaction, self.gid, self.version, self.seat)  # type: ignore[attr-defined]
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, UndoButton, LobbyButton, OfferButton, SkipButton)
+class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lg\|(?P<gid>\d+)\|(?P<page>\d+)"):
+    """Another page of ``/game log`` (in the same ephemeral message)."""
+
+    def __init__(self, gid: int, page: int, label: str = "Page") -> None:
+        self.gid, self.page = gid, page
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"lg|{gid}|{page}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LogButton:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["page"]), item.label or "Page")
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Lobby cog."""
+        await interaction.client.get_cog("Lobby").on_log_page(interaction, self.gid, self.page)  # type: ignore[attr-defined]
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, UndoButton, LobbyButton, OfferButton, SkipButton, LogButton)
 
 
 def known_custom_id(custom_id: str) -> bool:

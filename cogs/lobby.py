@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -13,11 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.board import clip_message, thread_name
-from cogs.components import SkipButton, lobby_view
+from cogs.components import LogButton, SkipButton, lobby_view
 from cogs.play import user_of
 from service import Notice, ServiceError, Table, TableService, User
 from service.core import check_id
-from service.log import LOG_PAGE
 from service.options import parse_options
 
 if TYPE_CHECKING:
@@ -299,10 +299,48 @@ class LobbyCog(commands.Cog, name="Lobby"):
         table = await self._load(interaction, game)
         if table is None:
             return
-        lines, shown, pages = await self.bot.service.log_page(table, None if page is None else page - 1)
-        head = f"**Game #{table.id} · log page {shown + 1} of {pages}** ({LOG_PAGE} lines a page)"
+        text, view = await self.log_message(table, None if page is None else page - 1)
+        await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def log_message(self, table: Table, page: int | None) -> tuple[str, discord.ui.View | None]:
+        """One page of the log, with buttons to the older and newer pages."""
+        lines, shown, pages = await self.bot.service.log_page(table, page)
+        head = f"**Game #{table.id} · {table.game.title}** · log, page {shown + 1} of {pages}"
         text = clip_message(head + "\n" + ("\n".join(lines) or "No moves yet."))
-        await interaction.followup.send(text, ephemeral=True)
+        view = discord.ui.View(timeout=None)
+        if shown > 0:
+            view.add_item(LogButton(table.id, shown - 1, "Older"))
+        if shown < pages - 1:
+            view.add_item(LogButton(table.id, shown + 1, "Newer"))
+        return text, view if view.children else None
+
+    async def on_log_page(self, interaction: discord.Interaction, gid: int, page: int) -> None:
+        """A log page's Older / Newer button: the same ephemeral message shows the other page."""
+        try:
+            table = await self.bot.service.load_in(gid, interaction.guild_id)
+        except ServiceError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        text, view = await self.log_message(table, page)
+        await interaction.response.edit_message(content=text, view=view)
+
+    @game.command(name="export", description="The record of a finished game as a file (replay it offline)")
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game export``: seed, options, seats and choices as JSON; ``python -m engine.replay FILE`` rebuilds it."""
+        table = await self._load(interaction, game)
+        if table is None:
+            return
+        try:
+            record = await self.bot.service.export(table)
+        except ServiceError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        data = json.dumps(record, indent=1).encode()
+        await interaction.followup.send(
+            f"Game #{table.id}: replay it with `python -m engine.replay game-{table.id}.json`.",
+            file=discord.File(io.BytesIO(data), filename=f"game-{table.id}.json"),
+            ephemeral=True,
+        )
 
     @game.command(name="skip", description="Skip an idle player's turn: the table takes the default choices (host)")
     async def skip(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -327,7 +365,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         text = (
             f"Skip {name}'s turn in game #{table.id}? The table takes the default choice for each of their questions."
         )
-        await interaction.followup.send(text, view=view, ephemeral=True)
+        await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
 
     @game.command(name="substitute", description="Offer a player's seat to someone else (host); they must accept")
     @app_commands.describe(player="The seated player to replace", substitute="Who takes the seat")
@@ -363,3 +401,4 @@ class LobbyCog(commands.Cog, name="Lobby"):
     abandon.autocomplete("game")(game_id_autocomplete)
     status.autocomplete("game")(game_id_autocomplete)
     show_log.autocomplete("game")(game_id_autocomplete)
+    export.autocomplete("game")(game_id_autocomplete)

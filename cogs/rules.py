@@ -9,15 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.publish import clip_message
-from service import ServiceError, Table, rules_text
+from service import ServiceError, rules_text
 
 if TYPE_CHECKING:
     from bot import TableBot
 
 #: ``/rules`` answers with at most this many messages (the response and its follow-ups).
 MAX_RULE_MESSAGES = 3
-#: Log lines shown by ``/log`` (as ``/game log``).
-LOG_LINES = 20
 #: Discord's limits for autocomplete.
 MAX_CHOICES = 25
 CHOICE_MAX = 100
@@ -105,25 +103,19 @@ class RulesCog(commands.Cog, name="Rules"):
         lobby = self.bot.get_cog("Lobby")
         return await lobby.game_id_autocomplete(interaction, current) if lobby else []  # type: ignore[union-attr]
 
-    @staticmethod
-    def log_text(table: Table, lines: list[str]) -> str:
-        """The last moves of a game, headed by its number and name."""
-        head = f"**Game #{table.id} · {table.game.title}**: the last moves"
-        return clip_message(f"{head}\n" + ("\n".join(lines[-LOG_LINES:]) or "No moves yet."))
-
     @app_commands.command(name="log", description="The recent moves of the game in this channel")
     @app_commands.describe(game="A game number (default: your game in this channel)")
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def show_log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """``/log``: the public log, rebuilt from the record (the same service call as ``/game log``)."""
+        """``/log``: the latest page of the public log, with buttons to the older pages (as ``/game log``)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             gid = game or await self._game_here(interaction)
             if gid is None:
                 raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
             table = await self.bot.service.load_in(gid, interaction.guild_id)
-            lines = await self.bot.service.public_log(table)
         except ServiceError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        await interaction.followup.send(self.log_text(table, lines), ephemeral=True, allowed_mentions=NONE)
+        text, view = await self.bot.get_cog("Lobby").log_message(table, None)  # type: ignore[union-attr]
+        await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True, allowed_mentions=NONE)

@@ -8,10 +8,11 @@ import json
 
 from engine.core import Choice, load_choice, replay
 from service.core import UNDO_KIND, Core, effective_choices, event_row, table_row
-from service.notice import Table
+from service.notice import ServiceError, Table
 
-#: Lines per page of ``/game log``.
-LOG_PAGE = 20
+#: Lines per page of ``/game log`` (each at most ``LOG_LINE`` characters: a page fits one message).
+LOG_PAGE = 12
+LOG_LINE = 150
 
 
 class Log(Core):
@@ -31,7 +32,29 @@ class Log(Core):
         pages = max(1, -(-total // size))
         page = pages - 1 if page is None else max(0, min(page, pages - 1))
         rows = await self.store.public_log_page(table.id, page * size, size) if total else []
-        return [e.text for e in rows], page, pages
+        return [e.text if len(e.text) <= LOG_LINE else e.text[: LOG_LINE - 1] + "…" for e in rows], page, pages
+
+    async def export(self, table: Table) -> dict[str, object]:
+        """The game's record as a file people can keep and replay (``python -m engine.replay``): only once the
+        game is finished or abandoned, since its seed and choices reveal every hidden card."""
+        if table.row.status not in ("finished", "abandoned"):
+            raise ServiceError(
+                f"Game #{table.id} is {table.row.status}: a record can be exported once the game is over "
+                "(its seed and choices reveal every hidden card)."
+            )
+        raw = await self.store.get_choices(table.id)
+        return {
+            "format": 1,
+            "game": table.game.name,
+            "id": table.id,
+            "status": table.row.status,
+            "seed": table.row.seed,
+            "options": json.loads(table.row.options),
+            "seats": [s.name for s in table.seats],
+            "choices": [{"seat": c.seat, "kind": c.kind, "option": c.option} for c in effective_choices(raw)],
+            "record": [json.loads(r) for r in raw],  # with the undo records, as it was played
+            "result": json.loads(table.row.result) if table.row.result else None,
+        }
 
     async def backfill_events(self) -> int:
         """Store the log of every started game recorded before events were kept (a replay per game, off the
