@@ -214,11 +214,12 @@ class Publisher:
         last = max([last_id, upto])
         data = json.loads(current.data) if current is not None else {}
         acting = pt.waiting_users()
-        ping = [u for u in acting if u not in data.get("acting", [])]
+        starts = [i for i, e in enumerate(fresh) if e.kind in story.STARTS]
+        # a new turn pings whoever must act in it (even the same player again); else only who is new to act
+        ping = acting if starts else [u for u in acting if u not in data.get("acting", [])]
         ended = table.row.status != "active" and data.get("status", "active") != table.row.status
         if ended and table.row.status == "finished":
             ping = [s.user_id for s in pt.seats if s.user_id > 0]  # the end of the game: everyone
-        starts = [i for i, e in enumerate(fresh) if e.kind in story.STARTS]
         await self._event_pictures(table, pt, fresh)
         if current is not None and not starts and not ping and not ended:
             await self._edit_open(table, pt, current, data, fresh, last)
@@ -226,10 +227,12 @@ class Publisher:
         if current is not None:
             end = fresh[starts[0] - 1].id if starts and starts[0] > 0 else upto
             await self._close(table, current, data, end)
-        if len(starts) > 1:  # whole turns or phases that passed within this move: a message each
-            for seg in story.segments(fresh[starts[0] : starts[-1]]):
+        opening = fresh
+        if starts:
+            segs = story.segments(fresh[starts[0] :])
+            for seg in segs[:-1]:  # whole turns or phases that passed within this move: a message each
                 await self._post_passed(table, pt, seg)
-        opening = fresh[starts[-1] :] if starts else fresh
+            opening = segs[-1].events
         await self._open(table, pt, opening, ping, last, data)
 
     async def repost(self, game_id: int) -> None:
@@ -287,7 +290,7 @@ class Publisher:
         """A finished turn's message: one last edit into its summary, without buttons."""
         events = await self._range(table, int(data.get("first", 0)), end)
         names = data.get("names", [])
-        lines = [story.line(seg, names) for seg in story.segments(events)]
+        lines = [story.line(seg, names, complete=True) for seg in story.segments(events)]
         text, _ = board.compose([data.get("head", "")], [board.Section("", lines)], [])
         channel = await self.channel(table.row.table_channel)
         message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]

@@ -98,17 +98,20 @@ def steps(segment: Segment, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def line(segment: Segment, names: Sequence[str]) -> str:
-    """The segment in one line: ``**Ben:** sends a Capo to the Rum-runner; takes Party: $3`` (a Lucky Luciano
-    phase: each Mob War, the Cops and the payouts)."""
-    heads = [e.text.rstrip(".") for e in segment.events if e.kind in HEADERS]
+def line(segment: Segment, names: Sequence[str], *, complete: bool = False) -> str:
+    """The segment in one line: ``**1922 · Ben's turn:** sends a Capo to the Rum-runner; takes Party: $3`` (a
+    Lucky Luciano phase: each Mob War, the Cops and the payouts; ``complete``: every line of it)."""
+    start = next((i for i, e in enumerate(segment.events) if e.kind not in HEADERS), len(segment.events))
+    heads = [e.text.rstrip(".") for e in segment.events[:start]]  # a new round or Act, before the turn
     prefix = " · ".join(heads) + " · " if heads and segment.kind != "round" else ""
     if segment.kind == "turn":
-        who = names[segment.seat] if segment.seat is not None and 0 <= segment.seat < len(names) else "?"
-        done = [x for x in steps(segment, names) if x not in heads]
-        return f"{prefix}**{who}:** " + ("; ".join(done) if done else "nothing yet")
+        opener = next((e.text.rstrip(".") for e in segment.events if e.kind == "turn"), "")
+        rest = Segment(segment.kind, segment.seat, segment.events[start:])
+        done = steps(rest, names)
+        return f"{prefix}**{opener}:** " + ("; ".join(done) if done else "nothing yet")
     if segment.kind == "phase":
-        kept = [e.text.rstrip(".") for e in segment.events if e.kind in PHASE_KINDS and e.kind != "phase"]
+        kinds = {e.kind for e in segment.events} - {"phase"} if complete else PHASE_KINDS - {"phase"}
+        kept = [e.text.rstrip(".") for e in segment.events if e.kind in kinds]
         return f"{prefix}**Lucky Luciano:** " + "; ".join(kept)
     return "; ".join(e.text.rstrip(".") for e in segment.events)
 

@@ -5,10 +5,12 @@ middle of a Mob War, undo, the safe screen in a private thread when DMs are clos
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from service import ServiceError, User
+from tests.cogs.checks import check_story, opening_messages
 from tests.cogs.driver import CHANNEL, Driver, answer, ids_of, play_speakeasy, quick_option, table
 from tests.fakediscord import payloads as p
 
@@ -45,6 +47,8 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         await play_speakeasy(d)
         t = await d.load()
         assert t.row.status == "finished" and t.state.year == 1933
+        await check_story(d)
+        assert all("Jo's turn:**" in m for m in opening_messages(d, "Anna")[1:] if "Since your last turn" in m)
         public = "\n".join(m["content"] for m in server.messages_in(d.where))
         alt = "\n".join(a.get("description") or "" for m in server.messages_in(d.where) for a in m["attachments"])
         assert "Jo (Easy)" in alt  # Jo on the board, in the words a screen reader reads
@@ -58,17 +62,31 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
             assert ", ".join(left) not in public and " ".join(left) not in public
 
 
-async def test_complete_three_player_game_and_no_secret_in_public(tmp_path, monkeypatch):
+async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public(tmp_path, monkeypatch):
+    """Issue "The channel tells the story": every public line reaches the thread, finished turns are summaries
+    without buttons, whoever must act is mentioned in a new message (nobody else), a returning player's turn
+    opens with the other turns since theirs; and no private line reaches the channel."""
     seen: list[dict] = []
     _spy_pictures(monkeypatch, seen)
     async with table(tmp_path) as (server, bot, clock):
-        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
         await d.open_and_start(game="speakeasy")
         await play_speakeasy(d)
         t = await d.load()
         assert t.row.status == "finished"
         result = t.result()
-        assert result is not None and len(result.scores) == 3
+        assert result is not None and len(result.scores) == 4
+        counts = await check_story(d)
+        assert counts["turns"] >= 4 * 11
+        # each of Ben's turns opens with the turns the others played since his last one
+        opened = opening_messages(d, "Ben")
+        turns = [e for e in await bot.service.store.get_events(d.gid, public_only=True) if e.kind == "turn"]
+        bens = [i for i, e in enumerate(turns) if json.loads(e.data).get("seat") == 1]
+        assert len(opened) == len(bens) >= 12
+        for k in range(1, len(bens)):
+            between = {turns[i].text.rstrip(".") for i in range(bens[k - 1] + 1, bens[k])}
+            block = opened[k].split("Since your last turn:")[1] if "Since your last turn:" in opened[k] else ""
+            assert all(f"**{t}:**" in block for t in between) or "/game log" in block, opened[k]
         public = [m["content"] for m in server.messages_in(d.where)]
         assert any("Final scoring" in c for c in public)
         # Every line of every player's private screen or private note stays out of the channel.

@@ -1,0 +1,67 @@
+"""Checks of the story a finished game left in its thread (issue "The channel tells the story")."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.cogs.driver import Driver, appears, channel_texts, ids_of
+
+LIMITS = {"content": 2000, "rows": 5, "label": 80, "custom_id": 100, "options": 25}
+
+
+def _posts(d: Driver, method: str) -> list[Any]:
+    return [
+        r
+        for r in d.server.requests
+        if r.method == method and r.path.startswith(f"/channels/{d.where}/messages") and isinstance(r.json, dict)
+    ]
+
+
+async def check_story(d: Driver) -> dict[str, int]:
+    """Every public event reached the thread; every finished turn's message is a summary without buttons;
+    whoever had to act was mentioned in a newly posted message, nobody else, and no edit pings; nothing over
+    Discord's limits. Returns a few counts for the caller's own assertions."""
+    store = d.bot.service.store
+    table = await d.load()
+    events = await store.get_events(d.gid)
+    names = [p["name"] for p in (table.view(None) or {}).get("players", [])] or [s.name for s in table.seats]
+    shown = "\n".join(channel_texts(d.server, d.where))
+    missing = [e.text for e in events if e.seats is None and not appears(e.text, names, shown)]
+    assert not missing, f"{len(missing)} public lines never reached the thread, e.g. {missing[:3]}"
+    board = await store.get_message(d.gid, "board")
+    for m in d.server.messages_in(d.where):
+        live = [i for i in ids_of(m) if not i.startswith(("of|", "lb|"))]
+        if board is None or int(m["id"]) != board.message_id:
+            assert not live, f"an old message still has buttons: {m['content'][:120]!r}"
+    players = {s.user_id for s in table.seats if s.user_id > 0}
+    mentioned: dict[int, int] = {}
+    for r in _posts(d, "POST"):
+        users = [int(u) for u in (r.json.get("allowed_mentions") or {}).get("users", [])]
+        assert set(users) <= players, f"someone not playing was mentioned: {users}"
+        for u in users:
+            assert f"<@{u}>" in r.json.get("content", ""), "a mention was cut from its message"
+            mentioned[u] = mentioned.get(u, 0) + 1
+        assert len(r.json.get("content") or "") <= LIMITS["content"]
+    for r in _posts(d, "PATCH"):
+        assert not (r.json.get("allowed_mentions") or {}).get("users"), "an edit may not ping"
+        assert len(r.json.get("content") or "") <= LIMITS["content"]
+    turns: dict[int, int] = {}
+    for e in events:
+        if e.kind == "turn" and e.seats is None:
+            seat = json.loads(e.data).get("seat")
+            user = table.user_of(seat) if isinstance(seat, int) else None
+            if user is not None and user > 0:
+                turns[user] = turns.get(user, 0) + 1
+    for user, count in turns.items():
+        assert mentioned.get(user, 0) >= count, f"user {user} had {count} turns but {mentioned.get(user, 0)} pings"
+    return {"turns": sum(turns.values()), "pings": sum(mentioned.values()), "posts": len(_posts(d, "POST"))}
+
+
+def opening_messages(d: Driver, name: str) -> list[str]:
+    """The contents of the messages that opened ``name``'s turns, as posted."""
+    return [
+        str(r.json.get("content"))
+        for r in _posts(d, "POST")
+        if f"· {name}'s turn**" in str(r.json.get("content", "")).split("\n")[0]
+    ]
