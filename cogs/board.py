@@ -58,38 +58,46 @@ class Section:
     lines: list[str]
 
 
+def _pointer(gone: int) -> str:
+    return f"-# …{gone} earlier line{'s' if gone != 1 else ''}: /game log"
+
+
 def compose(
     head: Sequence[str], sections: Sequence[Section], tail: Sequence[str], limit: int = MESSAGE_MAX
 ) -> tuple[str, int]:
     """``head`` and ``tail`` whole; the sections (the first is shortened first) fit in between: their oldest
     lines give way to a pointer to /game log. Returns the text and how many section lines were left out."""
-    fixed = "\n".join(p for p in [*head, *tail] if p)
-    if len(fixed) > limit:
+    fixed = [p for p in [*head, *tail] if p]
+    if len("\n\n".join(fixed)) > limit:
         raise ValueError("the headline, question and mention alone do not fit in a message")
     kept = [list(s.lines) for s in sections]
     dropped = [0] * len(sections)
 
-    def render() -> str:
-        parts = [p for p in head if p]
-        for s, lines, gone in zip(sections, kept, dropped, strict=True):
-            if not lines and not gone:
-                continue
-            block = [s.title] if s.title else []
-            if gone:
-                block.append(f"-# …{gone} earlier line{'s' if gone != 1 else ''}: /game log")
-            block += lines
-            parts.append("\n".join(block))
-        parts += [p for p in tail if p]
-        return "\n\n".join(parts)
+    def block(i: int) -> str | None:
+        if not kept[i] and not dropped[i]:
+            return None
+        lines = ([sections[i].title] if sections[i].title else []) + ([_pointer(dropped[i])] if dropped[i] else [])
+        return "\n".join(lines + kept[i])
 
-    text = render()
+    def size() -> int:
+        parts = [*fixed, *(b for i in range(len(sections)) if (b := block(i)) is not None)]
+        return sum(len(p) for p in parts) + 2 * (len(parts) - 1)
+
+    total = size()
     for i in range(len(sections)):
-        while len(text) > limit and kept[i]:
-            kept[i].pop(0)
-            dropped[i] += 1
-            text = render()
+        while total > limit and kept[i]:
+            # drop whole lines cheaply, then settle the pointer's own length exactly
+            over = total - limit
+            while kept[i] and over > 0:
+                over -= len(kept[i].pop(0)) + 1
+                dropped[i] += 1
+            total = size()
+    parts = [p for p in head if p]
+    parts += [b for i in range(len(sections)) if (b := block(i)) is not None]
+    parts += [p for p in tail if p]
+    text = "\n\n".join(parts)
     if len(text) > limit:  # even the pointers do not fit: keep only the fixed parts
-        text = "\n\n".join(p for p in [*head, *tail] if p)
+        text = "\n\n".join(fixed)
     return text, sum(dropped)
 
 
@@ -126,6 +134,22 @@ def status_text(pt: PublicTable) -> str:
     summary = PICTURES[pt.game].summary(pt.view) if pt.view is not None else ""
     text, _ = compose([headline(pt)], [Section("", summary.splitlines())], [question_line(pt)])
     return text
+
+
+SINCE = "-# Since your last turn:"
+
+
+def turn_message(
+    pt: PublicTable, since: Sequence[str], lines: Sequence[str], ping: Sequence[int]
+) -> tuple[str, int, int]:
+    """The message of the turn (or question) now: headline; what happened since the player's last turn (cut
+    first); the steps so far (cut next, oldest first); the question and the mention, never cut. Returns the
+    text and how many lines of "since" and of the steps were left out."""
+    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping)]
+    text, _ = compose([headline(pt)], [Section(SINCE, list(since)), Section("", list(lines))], tail)
+    shown_since = sum(1 for line in since if line in text)
+    shown_steps = sum(1 for line in lines if line in text)
+    return text, len(since) - shown_since, len(lines) - shown_steps
 
 
 def board_text(pt: PublicTable, log_lines: Sequence[str], ping: Sequence[int]) -> str:

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SINCE = "-# Since your last turn:"
 #: Discord's error code for an action in an archived thread.
 ARCHIVED = 50083
 #: Failures of Discord (or of the way to it) after which a delivery is tried again later.
@@ -267,12 +266,7 @@ class Publisher:
         events = await self._range(table, int(data.get("first", 0)))
         names = self._names(pt)
         lines = [ln for seg in story.segments(events) for ln in story.steps(seg, names)]
-        text, left_out = board.compose(
-            [board.headline(pt)],
-            [board.Section(SINCE, data.get("since", [])), board.Section("", lines)],
-            [board.question_line(pt) if pt.status == "active" else ""],
-        )
-        left_out -= min(left_out, len(data.get("since", [])))  # "since" gives way first: it is told elsewhere too
+        text, _, left_out = board.turn_message(pt, data.get("since", []), lines, [])
         new_lines = [ln for seg in story.segments(fresh) for ln in story.steps(seg, names)]
         if left_out and len(lines) - left_out < len(new_lines):  # some new lines are not on show: post them whole
             await self._post_lines(table, new_lines, ("x", table.id, fresh[0].id if fresh else last))
@@ -352,11 +346,8 @@ class Publisher:
                 everything = story.segments(await store.get_events(table.id, public_only=True))
                 since = [story.line(s, names) for s in story.since_last_turn(everything, opener.seat, first)]
         lines = [ln for seg in segs for ln in story.steps(seg, names)]
-        tail = [board.question_line(pt) if pt.status == "active" else "", board.mention_line(ping)]
-        text, left_out = board.compose(
-            [board.headline(pt)], [board.Section(SINCE, since), board.Section("", lines)], tail
-        )
-        if left_out > len(since):  # steps of this move that do not fit: posted whole, first
+        text, _, left_out = board.turn_message(pt, since, lines, ping)
+        if left_out:  # steps of this move that do not fit: posted whole, first
             await self._post_lines(table, lines, ("x", table.id, first))
         view = pt.view
         assert view is not None

@@ -288,21 +288,30 @@ def felt(w: int, h: int, centre: RGB, edge: RGB) -> Image.Image:
     return Image.composite(b, a, g)
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes, fast: an RGB image without per-row filters, deflated at zlib level 1.
+def _chunk(tag: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
 
-    Pillow tries the five PNG filters on every row, which costs about twice the deflate itself; flat board
-    pictures compress as well without them (never ``optimize=True``: 4× slower for 1%).
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes, small and fast: the picture reduced to a 256-colour palette (flat board graphics lose
+    nothing one can see), rows without filters, deflated at zlib level 1.
+
+    Measured on a 1600 x 2448 Speakeasy board: 218 KB instead of 479 KB as RGB, which halves what a game
+    uploads (bench/uploads_speakeasy.py). Pillow's own encoder tries the five PNG filters on every row, which
+    costs about twice the deflate itself; these pictures compress as well without them.
     """
     if img.mode != "RGB":
         img = img.convert("RGB")
-    w, h = img.size
-    raw = img.tobytes()
-    stride = 3 * w
-    rows = b"\x00" + b"\x00".join(raw[i : i + stride] for i in range(0, len(raw), stride))
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b"")
+    paletted = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE)  # deterministic: same view, same bytes
+    w, h = paletted.size
+    raw = paletted.tobytes()
+    rows = b"\x00" + b"\x00".join(raw[i : i + w] for i in range(0, len(raw), w))
+    palette = bytes((paletted.getpalette() or [])[: 3 * 256])
+    header = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"PLTE", palette)
+        + _chunk(b"IDAT", zlib.compress(rows, 1))
+        + _chunk(b"IEND", b"")
+    )
