@@ -91,6 +91,9 @@ class Option(msgspec.Struct, frozen=True):
     #: Dollars the option costs its chooser (0: none). A game uses it to keep a question private when offering
     #: the option shows what the public cannot know (e.g. that a hidden safe can cover it).
     cost: int = 0
+    #: Why the option is not possible now ("": it is). Such an option is never among a prompt's ``options``,
+    #: only in its ``unavailable`` ones, shown greyed out where that teaches the rules.
+    disabled: str = ""
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -112,6 +115,11 @@ class Prompt(msgspec.Struct, frozen=True):
     #: The option the table takes for an idle player (the host's skip), as the game decides it; ``None``: the
     #: first option.
     default: str | None = None
+    #: Questions of one seat that share a group (e.g. the defence of each building in one Mob War district) are
+    #: asked one after the other; the table may let the player decide the whole group at once.
+    group: str | None = None
+    #: Answers that are not possible now, each with its ``disabled`` reason ("Defend: needs 8, you reach 5")
+    unavailable: tuple[Option, ...] = ()
 
     def default_option(self) -> str:
         """The id of the option the table takes when this seat's turn is skipped."""
@@ -186,6 +194,9 @@ class OptionSpec(msgspec.Struct, frozen=True):
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    #: What a new table gets when the option is not given, if not ``default`` (which a record without the option
+    #: replays with: an option added later must not change games recorded before it)
+    new_default: Any = None
 
 
 class EngineError(Exception):
@@ -245,8 +256,9 @@ class Game(Protocol):
         differential privacy tests and the bots' sampling of hidden information use it."""
 
 
-def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check each given table option, naming what is wrong and what is allowed."""
+def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any], *, new: bool = False) -> dict[str, Any]:
+    """Fill defaults (``new``: a new table's defaults) and check each given table option, naming what is wrong and
+    what is allowed."""
     specs = list(specs)
     known = {s.name: s for s in specs}
     for key in given:
@@ -255,7 +267,8 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any]) -> di
             raise BadOptions(f"Unknown option {key!r}. Options for this game: {allowed}.")
     out: dict[str, Any] = {}
     for spec in specs:
-        value = given.get(spec.name, spec.default)
+        fallback = spec.new_default if new and spec.new_default is not None else spec.default
+        value = given.get(spec.name, fallback)
         if spec.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOptions(f"Option {spec.name!r} must be a whole number, not {value!r}.")
@@ -287,9 +300,11 @@ def find_prompt(prompts: Sequence[Prompt], choice: Choice) -> Prompt:
     for prompt in mine:
         if prompt.kind != choice.kind:
             continue
-        if prompt.option(choice.option) is None:
-            allowed = ", ".join(o.id for o in prompt.options)
-            raise IllegalChoice(f"{choice.option!r} is not a legal answer to {prompt.kind!r}; allowed: {allowed}.")
+        chosen = prompt.option(choice.option)
+        if chosen is None or chosen.disabled:
+            allowed = ", ".join(o.id for o in prompt.options if not o.disabled)
+            why = f" ({chosen.label}: {chosen.disabled})" if chosen is not None else ""
+            raise IllegalChoice(f"{choice.option!r} is not a legal answer to {prompt.kind!r}{why}; allowed: {allowed}.")
         return prompt
     kinds = ", ".join(p.kind for p in mine)
     raise IllegalChoice(f"Seat {choice.seat} is not asked {choice.kind!r} now; it is asked: {kinds}.")

@@ -27,7 +27,7 @@ class Lobby(Core):
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
         try:
-            resolved = resolve_options(game.option_specs, options)
+            resolved = resolve_options(game.option_specs, options, new=True)
         except BadOptions as exc:
             raise ServiceError(str(exc)) from None
         open_here = await self.store.list_games(guild_id, ("lobby", "active"), channel_id)
