@@ -28,12 +28,14 @@ from engine.speakeasy.steps import (
     STEPS,
     Log,
     default_option,
+    forced_answer,
     mark_reveal,
     open_options,
     opt,
     push,
     register,
     say,
+    unavailable_options,
 )
 
 # ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
@@ -82,6 +84,7 @@ register(
     options=_draw_options,
     choose=_draw_choose,
     skip=None,
+    forced=lambda s, t: "the only deck with cards left",
 )
 
 
@@ -200,7 +203,23 @@ def advance(state: SpeakeasyState, log: Log) -> None:
         if not open_options(state, task):
             state.tasks.pop()
             continue
+        if state.settle and (forced := forced_answer(state, task)) is not None:
+            option, reason = forced
+            state.tasks.pop()
+            say(log, f"{state.player(task.seat).name}: {option.label} ({reason}).", kind="settled")
+            _answer(state, task, option.id, log)
+            continue
         return
+
+
+def _answer(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
+    """Carry out one answer to a popped task (the decline logs itself)."""
+    if option == SKIP:
+        say(log, f"{state.player(task.seat).name}: {STEPS[task.kind].decline(task)}.")
+        return
+    step = STEPS[task.kind]
+    assert step.choose is not None
+    step.choose(state, task, option, log)
 
 
 def prompts(state: SpeakeasyState) -> list[Prompt]:
@@ -214,7 +233,21 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
     # is on the public board.
     default = default_option(state, task, options)
-    return [Prompt(task.seat, task.kind, step.text(state, task), tuple(options), secret=step.private, default=default)]
+    group = step.group(state, task) if step.group is not None else None
+    grey = tuple(unavailable_options(state, task))
+    text = step.text(state, task)
+    return [
+        Prompt(
+            task.seat,
+            task.kind,
+            text,
+            tuple(options),
+            secret=step.private,
+            default=default,
+            group=group,
+            unavailable=grey,
+        )
+    ]
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
@@ -232,12 +265,7 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
     state.last_chooser = choice.seat
     task = state.tasks.pop()
     state.log_count += 1
-    if choice.option == SKIP:
-        say(log, f"{state.player(task.seat).name}: {STEPS[task.kind].decline(task)}.")
-    else:
-        step = STEPS[task.kind]
-        assert step.choose is not None
-        step.choose(state, task, choice.option, log)
+    _answer(state, task, choice.option, log)
     advance(state, log)
     if state.phase == "over" or revealed(before, fingerprint(state)):
         state.undo_mark = state.log_count

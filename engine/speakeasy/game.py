@@ -22,6 +22,16 @@ class SpeakeasyGame:
     max_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("difficulty", "int", 2, "Solo: Jo's difficulty (1 Easy, 2 Standard, 3 Hard, 4 Brutal)", 1, 4),
+        # "off" for a record without it (games recorded before it existed replay as they were played); a new
+        # table gets "auto"
+        OptionSpec(
+            "settle",
+            "choice",
+            "off",
+            "auto: a question with one possible answer is answered at once; off: always asked",
+            choices=("auto", "off"),
+            new_default="auto",
+        ),
     )
     #: Offered at the Discord table (pictures: render/speakeasy.py; the safe screen: a private message).
     at_table: ClassVar[bool] = True
@@ -35,7 +45,11 @@ class SpeakeasyGame:
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions(f"Speakeasy needs {self.min_players} to {self.max_players} players, not {len(seats)}.")
         opts = resolve_options(self.option_specs, options)
-        return new_state(seats, seed, opts["difficulty"] if len(seats) == 1 else 0)
+        state, events = new_state(seats, seed, opts["difficulty"] if len(seats) == 1 else 0)
+        if opts["settle"] == "auto":
+            state.settle = True
+            flow.advance(state, events)  # a forced first question is answered at once too
+        return state, events
 
     def prompts(self, state: SpeakeasyState) -> list[Prompt]:
         """The open prompt."""

@@ -84,18 +84,34 @@ def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
 register("war_district", "Mob War", auto=_war_district, skip=None)
 
 
+def reach(state: SpeakeasyState, seat: int, d: District) -> int:
+    """The best defence the seat could put up here, money aside (public: Strength, Goons, the Associate)."""
+    p = state.player(seat)
+    add, _fee = crew.associate_strength(state, seat, zone_index(d.number))
+    return eco.strength_base(p) + p.goons + add
+
+
 def _defend_options(state: SpeakeasyState, task: Task) -> list[Option]:
     d = state.districts[task.n - 1]
     b = d.spaces[task.m].building
     if b is None or b.owner != task.seat:
         return []
     need = attack(state, d)
+    # the detail names the building: a plan for the whole district lists its buildings by it
+    what = f"{KIND_NAMES[b.kind]} on space {task.m + 1}"
     out = [
-        opt(f"defend:{sup.code()}", f"Defend: {sup.text()}", f"defence {need} needed", style="primary", cost=sup.fee)
+        opt(f"defend:{sup.code()}", f"Defend: {sup.text()}", f"{what}, defence {need} needed", "primary", sup.fee)
         for sup in crew.supports(state, task.seat, need, zone_index(d.number))
     ]
-    out.append(opt("lose", f"Do not defend: the {KIND_NAMES[b.kind]} leaves the game", style="danger"))
+    if not out and reach(state, task.seat, d) < need:  # impossible whatever the money: say why, greyed out
+        out.append(opt("defend", "Defend", what, disabled=f"needs {need}, you reach {reach(state, task.seat, d)}"))
+    out.append(opt("lose", f"Do not defend: the {KIND_NAMES[b.kind]} leaves the game", what, style="danger"))
     return out
+
+
+def _defend_forced(state: SpeakeasyState, task: Task) -> str:
+    d = state.districts[task.n - 1]
+    return f"no defence possible: needs {attack(state, d)}, reaches {reach(state, task.seat, d)}"
 
 
 def lose_building(state: SpeakeasyState, d: District, index: int, log: Log) -> None:
@@ -143,6 +159,9 @@ register(
     choose=_defend_choose,
     skip=None,
     pays=True,
+    forced=_defend_forced,
+    # one owner's buildings in one district are asked in a row: the table lets them decide all at once
+    group=lambda s, t: f"war:{t.n}",
 )
 
 

@@ -165,6 +165,8 @@ class SpeakeasyState(msgspec.Struct):
     log_count: int = 0  # choices applied (for the log)
     undo_mark: int = 0  # choices that can never be undone (a reveal, chance, another seat's choice, a new turn)
     last_chooser: int | None = None  # the seat of the latest choice
+    #: the table answers a question at once when the public knows it has one possible answer (table option)
+    settle: bool = False
 
     def player(self, seat: int) -> Player:
         """The player in ``seat``."""

@@ -49,6 +49,10 @@ class Step:
     step_skip: str | None = None
     #: For a step that cannot be declined, a calmer default than its first option (the host's skip), if offered.
     default: Callable[[SpeakeasyState, Task], str] | None = None
+    #: Why the question, when the public knows it has a single answer, has no other (e.g. "needs 8, reaches 2")
+    forced: Callable[[SpeakeasyState, Task], str] | None = None
+    #: Questions of one seat with the same group key are asked in a row and may be decided together
+    group: Callable[[SpeakeasyState, Task], str] | None = None
 
     @property
     def private(self) -> bool:
@@ -98,11 +102,11 @@ def open_options(state: SpeakeasyState, task: Task) -> list[Option]:
     its ``empty`` answer or its decline. So whether it is asked never shows the hand or the safe."""
     step = STEPS[task.kind]
     assert step.options is not None
-    options = step.options(state, task)
+    options = [o for o in step.options(state, task) if not o.disabled]
     if not options:
         if not step.private or not 0 <= task.seat < len(state.players):
             return []
-        if not step.options(as_the_public_knows(state, task.seat), task):
+        if not [o for o in step.options(as_the_public_knows(state, task.seat), task) if not o.disabled]:
             return []
         if step.empty is not None:
             options = [step.empty(state, task)]
@@ -110,6 +114,30 @@ def open_options(state: SpeakeasyState, task: Task) -> list[Option]:
     if label is not None:
         options = [*options, opt(SKIP, label)]
     return options
+
+
+def unavailable_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    """The answers a step shows greyed out, each with why it is not possible now."""
+    step = STEPS[task.kind]
+    return [o for o in step.options(state, task) if o.disabled] if step.options is not None else []
+
+
+def forced_answer(state: SpeakeasyState, task: Task) -> tuple[Option, str] | None:
+    """The one answer a question has, and why, when the public can tell it has no other: its options as the
+    public knows them (a private step's with a safe that pays anything and every card) are a single one. Then
+    the real question has that answer too, and settling it at once shows nothing hidden."""
+    step = STEPS[task.kind]
+    if step.auto is not None or step.options is None or not 0 <= task.seat < len(state.players):
+        return None
+    known = as_the_public_knows(state, task.seat) if step.private else state
+    options = open_options(known, task)
+    if len(options) != 1:
+        return None
+    real = open_options(state, task)
+    if [o.id for o in real] != [options[0].id]:
+        return None
+    reason = step.forced(state, task) if step.forced is not None else "the only possible answer"
+    return real[0], reason
 
 
 def default_option(state: SpeakeasyState, task: Task, options: list[Option]) -> str | None:
@@ -138,9 +166,10 @@ def say(log: Log, text: str, kind: str = "log", to: tuple[int, ...] | None = Non
     log.append(Event(kind, text, to, data))
 
 
-def opt(id_: str, label: str, detail: str = "", style: str = "secondary", cost: int = 0) -> Option:
-    """An option (labels are cut to Discord's 80 characters by the table, not here); ``cost`` in dollars."""
-    return Option(id_, label, detail, style, cost)
+def opt(id_: str, label: str, detail: str = "", style: str = "secondary", cost: int = 0, disabled: str = "") -> Option:
+    """An option (labels are cut to Discord's 80 characters by the table, not here); ``cost`` in dollars;
+    ``disabled``: why it is not possible now (then it is shown greyed out, never offered)."""
+    return Option(id_, label, detail, style, cost, disabled)
 
 
 def mark_reveal(state: SpeakeasyState) -> None:

@@ -95,6 +95,10 @@ class Driver:
         self.ts = 1_800_000_000_000
         #: where the table is posted (its thread, or the channel): set when the game is opened
         self.where = CHANNEL
+        #: each seat's latest ephemeral reply to a click, with the board version it was made at
+        self.replies: dict[int, tuple[dict[str, Any], int]] = {}
+        #: every press of "My options" to answer a private question: (seat, whether in its own turn, kind)
+        self.mine_presses: list[tuple[int, bool, str]] = []
 
     def user_of_seat(self, seat: int) -> dict[str, Any]:
         """The fake user in a seat (seats follow the join order)."""
@@ -207,17 +211,39 @@ class Driver:
 async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  # noqa: ANN201
     """Answer a prompt the way a player would: on the board, or through "My options" when it is secret; a risky
     step is confirmed on the confirmation the bot shows."""
-    version = (await d.load()).version
+    table = await d.load()
+    version = table.version
+    reply = d.replies.get(seat)
     if not secret:
         rec = await d.click_board(seat, kind, option)
+    elif reply is not None and reply[1] == version and target(reply[0], kind, option, "")[0]:
+        # the answer to the player's last click already asks this question: answer it there
+        cid, values = target(reply[0], kind, option)
+        rec = await d.server.click(d.user_of_seat(seat), reply[0]["id"], cid, values=values, ts_ms=d.next_ts())
     else:
+        d.mine_presses.append((seat, own_turn(table, seat), kind))
         board = await d.board()
         mine = await d.server.click(d.user_of_seat(seat), board["id"], f"pm|{d.gid}|{version}", ts_ms=d.next_ts())
         rec = await d.click_private(mine, seat, kind, option)
     await rec.wait_callback()
     if rec.message is not None and any(i.endswith("|!") for i in ids_of(rec.message)):
         rec = await d.confirm(rec, seat)
-    return await d.done(rec, version)
+    rec = await d.done(rec, version)
+    after = await d.load()
+    if not rec.followups and any(pr.secret for pr in after.prompts_for(seat)):
+        await rec.wait_followups(1)  # the bot answers a click with the clicker's next private question
+    if rec.followups:
+        d.replies[seat] = (rec.followups[-1], after.version)
+    return rec
+
+
+def own_turn(table: Any, seat: int) -> bool:
+    """Whether it is ``seat``'s own turn (Speakeasy: the seat in play whose turn it is; a Mob War defence or any
+    question of the Lucky Luciano phase is out of turn)."""
+    state = table.state
+    if table.game.name != "speakeasy":
+        return True
+    return state.phase == "play" and bool(state.order) and state.order[state.turn] == seat
 
 
 async def play_to_end(d: Driver, *, turns_per_round: int = 4, max_steps: int = 400) -> None:

@@ -30,7 +30,9 @@ def _public_leaks(game, players: int, games: int, seed: int) -> tuple[int, int, 
     steps = leaks = 0
     notes: list[str] = []
     for g in range(games):
-        for t, state, _choice in self_play(game, players, seed + g):
+        # Speakeasy: every other game with settle=auto, the table answering forced questions
+        options = {"settle": "auto" if g % 2 else "off"} if isinstance(game, SpeakeasyGame) else {}
+        for t, state, _choice in self_play(game, players, seed + g, options):
             steps += 1
             costly = [p.kind for p in game.prompts(state) if not p.secret and any(o.cost for o in p.options)]
             if costly:

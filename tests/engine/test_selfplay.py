@@ -44,7 +44,9 @@ def test_selfplay_omerta_300_games_complete_without_errors(players, start):
 def test_selfplay_speakeasy_300_complete_games_without_errors(players, start):
     """Issue "engine II": 300 complete games per player count, from setup to the 1933 final scoring, with every
     invariant after every choice, no error, violation or replay mismatch, and a result for each game."""
-    tally = run("speakeasy", players, CHUNK, seed=1 + start)
+    # every other chunk with settle=auto (issue "deciding well"): forced questions answered by the table
+    settle = "auto" if (start // CHUNK) % 2 else "off"
+    tally = run("speakeasy", players, CHUNK, seed=1 + start, options={"settle": settle})
     _clean(tally, CHUNK)  # self-play counts a game complete only when is_over and a result
     # Every game is the Setup Round plus 11 rounds: at least 12 turns' worth of choices per player.
     assert tally.choices >= CHUNK * players * 12, tally.summary()
@@ -57,5 +59,8 @@ def test_selfplay_speakeasy_solo_against_jo_250_games_per_difficulty(difficulty,
     """Issue "Jo": 1,000 complete solo games in all (250 per difficulty), a random player against Jo, clean.
     Jo's money never goes negative (an invariant) and he never pays for a building or a barrel (his only
     spending is the Mob War: ``test_jo_spends_money_only_in_mob_wars``)."""
-    tally = run("speakeasy", 1, CHUNK, seed=1000 * difficulty + start, options={"difficulty": difficulty})
+    settle = "auto" if (start // CHUNK) % 2 else "off"
+    tally = run(
+        "speakeasy", 1, CHUNK, seed=1000 * difficulty + start, options={"difficulty": difficulty, "settle": settle}
+    )
     _clean(tally, CHUNK)

@@ -20,6 +20,7 @@ from cogs.board import board_text, reminder_text
 from cogs.components import public_view
 from engine.core import TABLE, Choice, Game, IllegalChoice, dump_choice
 from engine.registry import GAMES
+from engine.speakeasy.hidden import fingerprint, revealed
 from service.host import undo_refusal
 from service.notice import Table
 from service.public_table import public_table
@@ -78,14 +79,20 @@ def test_public_output_is_the_same_whatever_the_hidden_information(name, players
     for seed in range(start, start + CHUNK):
         raw: list[str] = []
         options = {"difficulty": 1 + seed % 4} if name == "speakeasy" and players == 1 else {}
+        if name == "speakeasy":  # half the games with the table settling forced questions (a new table's default)
+            options["settle"] = "auto" if seed % 2 else "off"
         for t, state, choice in self_play(game, players, 10_000 + seed, options):
             other = game.scramble(state, None, rng)
             assert public_outputs(game, state, players, raw) == public_outputs(game, other, players, raw), (
                 f"{name} {players}p seed {seed} step {t}: a public output depends on hidden information"
             )
-            real = _public_events(game, copy_state(game, state), choice)
+            real_state = copy_state(game, state)
+            real = _public_events(game, real_state, choice)
             fake = _public_events(game, other, choice)
-            if real is not None and fake is not None and real[1] == fake[1]:
+            # A step that turns up a face-down shared card may name it even when it ends in a hand at once (the
+            # table settling the only draw left): chance, not a secret. Such steps are left out of this check.
+            chance = name == "speakeasy" and revealed(fingerprint(state), fingerprint(real_state))
+            if real is not None and fake is not None and real[1] == fake[1] and not chance:
                 assert real[0] == fake[0], f"{name} {players}p seed {seed} step {t}: a public line names a secret"
             raw.append(dump_choice(choice))
             steps += 1
