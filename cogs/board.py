@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cogs.pictures import PICTURES
+from engine.core import Option
 from service import PublicTable
+from service.plans import Plan
 
 MESSAGE_MAX = 2000
 #: Discord's limit for a picture's description (its alt text, which screen readers read).
@@ -166,3 +168,24 @@ def reminder_text(pt: PublicTable, user_id: int, count: int, idle_hours: float, 
     return (
         f"<@{user_id}>, game #{pt.id} ({pt.title}) is waiting for you{again}.\n-# Idle for {idle_hours:.0f} h.{where}"
     )
+
+
+def plan_menu(plans: Sequence[Plan]) -> tuple[str, list[Option], str] | None:
+    """The menu that decides a group of questions at once (a Mob War district: every building of the owner),
+    each plan as one entry: which buildings it saves, how, and how many it loses."""
+    if not plans:
+        return None
+    options = []
+    # a plan may answer fewer questions than the longest: what it leaves cannot be saved and is settled at once
+    total = max(len(p.answers) for p in plans)
+    for plan in plans:
+        saved = [a for a in plan.answers if a.style != "danger"]
+        lost = total - len(saved)
+        if saved:
+            label = "Save " + " and ".join("the " + a.detail.split(",")[0] for a in saved)
+        else:
+            label = f"Defend nothing: lose all {total}"
+        hows = [a.label.split(": ", 1)[1] for a in saved if ": " in a.label]
+        detail = "; ".join(hows + ([f"lose {lost} of {total}"] if lost and saved else []))
+        options.append(Option(plan.id, label, detail, "danger" if lost else "primary", plan.cost))
+    return plans[0].choices[0].kind, options, f"Decide all {total} at once…"

@@ -29,6 +29,8 @@ ROW_SIZE = 5
 MAX_SELECT = 25
 LABEL_MAX = 80
 DESCRIPTION_MAX = 100
+#: The page number of the menu of plans (a group decided at once), apart from the option pages
+PLAN_PAGE = 99
 
 _STYLES = {
     "primary": discord.ButtonStyle.success,
@@ -86,7 +88,15 @@ class ActionSelect(
 ):
     """A page of options as a select menu."""
 
-    def __init__(self, gid: int, version: int, kind: str, page: int, options: list[Option] | None = None) -> None:
+    def __init__(
+        self,
+        gid: int,
+        version: int,
+        kind: str,
+        page: int,
+        options: list[Option] | None = None,
+        placeholder: str = "",
+    ) -> None:
         self.gid, self.version, self.kind = gid, version, kind
         choices = [
             discord.SelectOption(
@@ -96,7 +106,7 @@ class ActionSelect(
         ] or [discord.SelectOption(label="-", value="-")]
         first = options[0].label if options else ""
         last = options[-1].label if options else ""
-        placeholder = _clip(f"Choose… ({first} – {last})" if len(choices) > 1 else "Choose…", 150)
+        placeholder = placeholder or _clip(f"Choose… ({first} – {last})" if len(choices) > 1 else "Choose…", 150)
         super().__init__(
             discord.ui.Select(custom_id=f"ps|{gid}|{version}|{kind}|{page}", options=choices, placeholder=placeholder)
         )
@@ -299,12 +309,20 @@ def prompt_view(
     *,
     mine_button: bool,
     undo_button: bool = False,
+    plans: tuple[str, list[Option], str] | None = None,
 ) -> discord.ui.View | None:
     """Buttons (or select menus when there are many options) for these prompts of game ``gid`` at
-    ``version``, within Discord's limits."""
+    ``version``, within Discord's limits. ``plans``: a question kind, the plans that answer its whole group
+    at once and the menu's placeholder, shown first as one menu."""
     view = discord.ui.View(timeout=None)
     rows_left = 5 - (1 if mine_button else 0)
     row = 0
+    if plans is not None and plans[1]:
+        kind, options, placeholder = plans
+        menu = ActionSelect(gid, version, kind, PLAN_PAGE, options[:MAX_SELECT], placeholder)
+        menu.item.row = row
+        view.add_item(menu)
+        row += 1
     for kind, options in _merge([p for p in prompts if p.seat != TABLE]).items():
         if row >= rows_left:
             break

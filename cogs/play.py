@@ -12,13 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.board import clip_message, reminder_text
+from cogs.board import clip_message, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
 from cogs.errors import UNKNOWN_BUTTON, answer
 from cogs.pictures import PICTURES, render
 from cogs.publish import message_nonce
-from engine.core import Option
-from service import Notice, ServiceError, User
+from engine.core import Option, Prompt
+from service import Notice, ServiceError, Table, User
+from service.plans import JOIN, plans
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -77,7 +78,8 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_action(self, interaction: discord.Interaction, item: ActionButton) -> None:
         """A click on an option: confirm risky steps, then let the service decide, then post."""
         if getattr(item, "from_select", False) and item.flag != "!":
-            item.risky = await self._is_risky(item)  # a select menu's options carry no style: look it up
+            # a select menu's options carry no style: look it up
+            item.risky = await self._is_risky(item, interaction.user.id)
         if item.risky and item.flag != "!":
             confirm = discord.ui.View(timeout=None)
             confirm.add_item(
@@ -105,11 +107,19 @@ class PlayCog(commands.Cog, name="Play"):
         await self._reply(interaction, notice)
         await self.bot.publisher.deliver(notice.table.id)
 
-    async def _is_risky(self, item: ActionButton) -> bool:
+    async def _is_risky(self, item: ActionButton, user_id: int) -> bool:
         """Whether the option chosen in a select menu is a risky (irreversible) step."""
         try:
             table = await self.bot.service.load(item.gid)
         except ServiceError:
+            return False
+        seat = table.seat_of(user_id)
+        if JOIN in item.option and seat is not None:  # a plan: risky if an answer of it is
+            menu = plan_menu(plans(table, seat))
+            for opt in menu[1] if menu is not None else []:
+                if opt.id == item.option and opt.style == "danger":
+                    item.item.label = opt.label[:80]
+                    return True
             return False
         for prompt in table.prompts():
             opt = prompt.option(item.option) if prompt.kind == item.kind else None
@@ -126,7 +136,7 @@ class PlayCog(commands.Cog, name="Play"):
         lines += notice.private.get(uid, [])
         seat = table.seat_of(uid)
         mine = [p for p in table.prompts_for(seat) if p.secret] if seat is not None else []
-        view = prompt_view(table.id, table.version, mine, mine_button=False) if mine else None
+        view = self._private_components(table, seat, mine) if mine else None
         if mine:
             lines.append(mine[0].text)
         if not lines:
@@ -148,6 +158,13 @@ class PlayCog(commands.Cog, name="Play"):
             return
         await self._reply(interaction, notice)
         await self.bot.publisher.deliver(notice.table.id)
+
+    @staticmethod
+    def _private_components(table: Table, seat: int | None, mine: list[Prompt]) -> discord.ui.View | None:
+        """The clicker's questions as components; a group of questions (a Mob War district) also as one menu of
+        plans that decides them all at once."""
+        menu = plan_menu(plans(table, seat)) if seat is not None else None
+        return prompt_view(table.id, table.version, mine, mine_button=False, plans=menu)
 
     async def on_mine(self, interaction: discord.Interaction, gid: int) -> None:
         """The clicker's own questions and private note, ephemerally."""
@@ -174,7 +191,7 @@ class PlayCog(commands.Cog, name="Play"):
         mine = table.prompts_for(seat)
         lines = [PICTURES[table.game.name].private_note(view)]
         lines += [p.text for p in mine] or ["Nothing to decide for you right now."]
-        components = prompt_view(table.id, table.version, mine, mine_button=False) if mine else None
+        components = self._private_components(table, seat, mine) if mine else None
         if components is None:
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)
         else:

@@ -7,6 +7,7 @@ import random
 from engine.core import TABLE, Choice, dump_choice, load_choice
 from service.core import Core
 from service.notice import Notice, ServiceError, StaleClick, Table, User
+from service.plans import JOIN, parse_plan
 
 
 class Play(Core):
@@ -31,6 +32,9 @@ class Play(Core):
             prompt = next((p for p in mine if p.kind == kind), None)
             if prompt is None:
                 raise StaleClick("That button is not for the question you are being asked now. Use the latest message.")
+            if JOIN in option and prompt.group is not None and prompt.race is None:  # a plan for the group
+                choices = parse_plan(table, seat, kind, option)
+                return await self.commit(table, [(c, user.id) for c in choices])
             chosen = prompt.option(option)
             if chosen is None:
                 allowed = "; ".join(o.label for o in prompt.options)

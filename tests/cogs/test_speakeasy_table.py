@@ -213,3 +213,56 @@ async def test_player_board_on_demand_shows_secrets_only_to_their_owner(tmp_path
         await theirs.wait_followups(1)
         assert "Ben's board" in theirs.followups[-1]["content"] and "player.png" in theirs.followups[-1]["files"]
         assert mine.followups[-1]["files"]["player.png"] != theirs.followups[-1]["files"]["player.png"]
+
+
+async def test_a_mob_war_with_three_buildings_is_decided_in_one_message(tmp_path, monkeypatch):
+    """Issue "deciding well": one decision per player in a Mob War. A recorded opening (played through the
+    service) brings Cleo to a Mob War with three buildings in the district; her private answer shows one menu of
+    plans, and one pick (confirmed, as it loses buildings) answers all three."""
+    import service.lobby
+    from engine.core import dump_choice
+    from tests.service.positions import THREE_BUILDINGS_SEED, three_building_war
+
+    monkeypatch.setattr(service.lobby.secrets, "randbits", lambda _bits: THREE_BUILDINGS_SEED)
+    _state, opening = three_building_war()
+    async with table(tmp_path) as (server, bot, clock):
+        users = [p.ANNA, p.BEN, p.CLEO, p.DAN]
+        d = Driver(server, bot, clock, users)
+        await d.open_and_start(game="speakeasy")
+        for choice in opening:
+            t = await d.load()
+            who = User(int(users[choice.seat]["id"]), users[choice.seat]["global_name"])
+            await bot.service.act(d.gid, who, t.version, choice.kind, choice.option)
+        await d.settle()
+        t = await d.load()
+        (defend,) = t.prompts()
+        assert (defend.seat, defend.kind, defend.secret) == (2, "defend", True)
+        # a Mob War defence is out of turn: "My options" on the board opens it
+        board = await d.board()
+        mine = await server.click(p.CLEO, board["id"], f"pm|{d.gid}|{t.version}", ts_ms=d.next_ts())
+        await mine.wait_followups(1)
+        menu = next(c for c in _components(mine.followups[-1]) if c.get("custom_id", "").endswith("|defend|99"))
+        assert menu["placeholder"] == "Decide all 3 at once…"
+        entries = {o["value"]: o for o in menu["options"]}
+        plan = next(v for v in entries if v.count("+") == 2 and v.startswith("defend:"))
+        assert entries[plan]["label"].startswith("Save the ") and "lose 2 of 3" in entries[plan]["description"]
+        pick = await server.click(p.CLEO, mine.followups[-1]["id"], menu["custom_id"], values=[plan], ts_ms=d.next_ts())
+        done = await d.done(await d.confirm(pick, 2), t.version)
+        assert done is not None
+        choices = await bot.service.store.get_choices(d.gid)
+        assert choices[t.version :] == [dump_choice(c) for c in parse_plan_choices(plan)]
+        after = await d.load()
+        assert not any(pr.seat == 2 and pr.group == defend.group for pr in after.prompts())
+
+
+def _components(message: dict) -> list[dict]:
+    out = []
+    for row in message.get("components", []):
+        out += row.get("components", [])
+    return out
+
+
+def parse_plan_choices(plan: str) -> list:
+    from engine.core import Choice
+
+    return [Choice(2, "defend", part) for part in plan.split("+")]
