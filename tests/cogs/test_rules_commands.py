@@ -49,6 +49,15 @@ async def test_rules_known_topic_answers_privately_with_the_page_for_players(tmp
         assert not any("Mob War" in m["content"] for m in server.messages_in(CHANNEL))
 
 
+async def test_every_page_reaches_the_player_as_one_private_message(tmp_path):
+    async with rules_table(tmp_path) as (server, _bot, _clock):
+        for topic in rules_text.topics():
+            rec = await server.slash(p.CLEO, "rules", {"topic": topic.key}, channel_id=CHANNEL)
+            assert rec.ephemeral and not rec.followups, topic.key
+            assert rec.content == rules_text.rule_text(topic)[0] and len(rec.content) <= 2000
+            assert rec.content.splitlines()[-1].startswith("-# Source: "), topic.key
+
+
 async def test_rules_by_autocomplete_key_and_game_choice(tmp_path):
     async with rules_table(tmp_path) as (server, _bot, _clock):
         rec = await server.slash(p.BEN, "rules", {"topic": "omerta/the-snap", "game": "omerta"}, channel_id=CHANNEL)
