@@ -1,4 +1,4 @@
-"""``/rules TOPIC`` (the rules as implemented, by topic) and ``/log`` (a game's recent public moves)."""
+"""``/rules TOPIC`` (the rules for players, by topic: ``data/rules/``) and ``/log`` (a game's recent public moves)."""
 
 from __future__ import annotations
 
@@ -32,13 +32,11 @@ def topic_choice(topic: rules_text.Topic) -> app_commands.Choice[str]:
 
 
 def overflow_note(topic: rules_text.Topic) -> str:
-    """The line that ends a topic too long for three messages: how to ask for less."""
-    if topic.children:
-        first = rules_text.short_title(topic.children[0])
-        return f"-# There is more. Ask for one part of it, e.g. `/rules topic:{first}`."
+    """The line that ends a page too long for three messages: where the rest is (every shipped page fits one
+    message, so this is a guard for an edited rules file)."""
     return (
-        "-# There is more. For one rule, type a word of it in `/rules topic:` and pick a narrower section; "
-        f"the whole section is in docs/rules/{topic.game}.md."
+        "-# There is more. Type a word of the rule in `/rules topic:` and pick a narrower topic; "
+        f"the whole page is in data/rules/{topic.game}.md."
     )
 
 
@@ -66,7 +64,7 @@ class RulesCog(commands.Cog, name="Rules"):
     async def rules(
         self, interaction: discord.Interaction, topic: str, game: app_commands.Choice[str] | None = None
     ) -> None:
-        """``/rules``: the topic's rules and the seed's wording, privately, in up to three messages."""
+        """``/rules``: the topic's page for players, privately (one message; at most three if a page grows)."""
         game_name = game.value if game is not None else None
         found = rules_text.find(topic, game_name)
         if found is None:

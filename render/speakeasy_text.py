@@ -332,21 +332,47 @@ def summary(view: View) -> str:
 # --- private ------------------------------------------------------------------------------------------------
 
 
-def private_note(view: View) -> str:
-    """The viewing seat's Safe screen in words: safe money, hand, Helpers behind the screen, Books.
+def hand_lines(hand: Sequence[dict[str, Any]]) -> list[str]:
+    """A hand grouped by deck, one line per deck that has cards, in deck order: ``"**Party:** $3, Book ×2"``.
 
-    ``""`` for the spectator view (nothing private in it).
+    Cards are sorted by name within their deck; the deck's name, which every card name repeats
+    (``"Party: Book"``), is said once at the start of the line; identical cards are counted (``×2``).
+    """
+    by_deck: dict[str, Counter[str]] = {}
+    for card in hand:
+        deck = DECK_NAMES.get(card["deck"], str(card["deck"]))
+        name = str(card["name"])
+        short = name.removeprefix(f"{deck}: ")
+        by_deck.setdefault(card["deck"], Counter())[short] += 1
+    order = [d for d in DECK_NAMES if d in by_deck] + sorted(d for d in by_deck if d not in DECK_NAMES)
+    lines = []
+    for deck in order:
+        counts = by_deck[deck]
+        cards = [f"{n} ×{counts[n]}" if counts[n] > 1 else n for n in sorted(counts, key=str.casefold)]
+        lines.append(f"**{DECK_NAMES.get(deck, deck)}:** " + ", ".join(cards))
+    return lines
+
+
+def private_note(view: View) -> str:
+    """The viewing seat's Safe screen in words, to read at a glance on a phone: safe money, pocket and Books
+    ready; the hand grouped by deck, one line each; the Helpers behind the screen.
+
+    Reads only what the seat's own view holds for that seat (``safe``, ``hand``, ``screen`` are in the view of
+    their owner only). ``""`` for the spectator view (nothing private in it).
     """
     seat = view.get("seat")
     if seat is None:
         return ""
     me = view["players"][seat]
-    lines = [f"Your safe: ${me.get('safe', 0)} · pocket ${me['pocket']} · {me['books']} Books ready"]
+    lines = [f"Your safe **${me.get('safe', 0)}** · pocket ${me['pocket']} · {me['books']} Books ready"]
     hand = me.get("hand", [])
-    lines.append("Your hand: " + (", ".join(c["name"] for c in hand) if hand else "no cards"))
+    lines.append(
+        f"**Your hand** · {len(hand)} card{'' if len(hand) == 1 else 's'}" if hand else "**Your hand**: no cards"
+    )
+    lines.extend(hand_lines(hand))
     screen = me.get("screen", [])
     if screen:
-        lines.append("Behind your screen: " + ", ".join(f"{h['name']} ({h['bottle']})" for h in screen))
+        lines.append("**Behind your screen**: " + ", ".join(f"{h['name']} ({h['bottle']})" for h in screen))
     lines.append("-# Only you see this: safe money, hand and the Helpers behind your screen are private.")
     return "\n".join(lines)
 

@@ -34,25 +34,48 @@ def texts(rec) -> list[str]:  # noqa: ANN001
     return [m["content"] for m in out]
 
 
-async def test_rules_known_topic_answers_privately_with_the_rules_and_the_seed_wording(tmp_path):
+async def test_rules_known_topic_answers_privately_with_the_page_for_players(tmp_path):
     async with rules_table(tmp_path) as (server, _bot, _clock):
-        rec = await server.slash(p.ANNA, "rules", {"topic": "Mob War strength"}, channel_id=CHANNEL)
-        assert rec.ephemeral
-        assert rec.content.startswith("**Speakeasy · Mob War strength**")
+        rec = await server.slash(p.ANNA, "rules", {"topic": "Mob War"}, channel_id=CHANNEL)
+        assert rec.ephemeral and not rec.followups
+        assert rec.content == rules_text.rule_text(rules_text.find("Mob War"))[0]  # type: ignore[arg-type]
+        assert rec.content.startswith("**Speakeasy · Mob War**\n")
         assert "Birdie Brown, strength 6 and +1, attacks at 7." in rec.content
-        assert "test_" not in rec.content
+        assert rec.content.endswith(
+            "-# Source: Speakeasy rulebook, Lucky Luciano Phase: Mob War, Mob War strength, Prepare the next Mob War."
+        )
+        assert "seed" not in rec.content.lower() and "001:" not in rec.content
         # nothing was posted in the channel
         assert not any("Mob War" in m["content"] for m in server.messages_in(CHANNEL))
+
+
+async def test_every_page_reaches_the_player_as_one_private_message(tmp_path):
+    async with rules_table(tmp_path) as (server, _bot, _clock):
+        for topic in rules_text.topics():
+            rec = await server.slash(p.CLEO, "rules", {"topic": topic.key}, channel_id=CHANNEL)
+            assert rec.ephemeral and not rec.followups, topic.key
+            assert rec.content == rules_text.rule_text(topic)[0] and len(rec.content) <= 2000
+            assert rec.content.splitlines()[-1].startswith("-# Source: "), topic.key
 
 
 async def test_rules_by_autocomplete_key_and_game_choice(tmp_path):
     async with rules_table(tmp_path) as (server, _bot, _clock):
         rec = await server.slash(p.BEN, "rules", {"topic": "omerta/the-snap", "game": "omerta"}, channel_id=CHANNEL)
-        assert rec.ephemeral and rec.content.startswith("**Omerta · 4. The snap**")
+        assert rec.ephemeral and rec.content.startswith("**Omerta · The snap**\n")
+        turn = await server.slash(p.BEN, "rules", {"topic": "Your turn", "game": "omerta"}, channel_id=CHANNEL)
+        assert turn.ephemeral and turn.content.startswith("**Omerta · Your turn**\n")
 
 
-async def test_rules_long_topic_sends_follow_ups_at_most_three_then_how_to_narrow(tmp_path):
-    long_topic = next(t for t in rules_text.topics() if len(rules_text.rule_text(t)) > MAX_RULE_MESSAGES)
+def long_page(lines: int) -> rules_text.Topic:
+    """A page too long for one message (every shipped page fits one: this stands for an edited rules file)."""
+    body = tuple(f"Paragraph {i}: " + "words " * 60 for i in range(lines))
+    return rules_text.Topic("speakeasy", "Speakeasy", "A long page", "speakeasy/a-long-page", body)
+
+
+async def test_rules_long_page_sends_follow_ups_at_most_three_then_how_to_narrow(tmp_path, monkeypatch):
+    long_topic = long_page(40)
+    assert len(rules_text.rule_text(long_topic)) > MAX_RULE_MESSAGES
+    monkeypatch.setattr(rules_text, "find", lambda query, game=None: long_topic)
     async with rules_table(tmp_path) as (server, _bot, _clock):
         rec = await server.slash(p.ANNA, "rules", {"topic": long_topic.key}, channel_id=CHANNEL)
         await rec.wait_followups(MAX_RULE_MESSAGES - 1)
@@ -63,8 +86,10 @@ async def test_rules_long_topic_sends_follow_ups_at_most_three_then_how_to_narro
         assert "There is more" in sent[-1] and "/rules topic:" in sent[-1], sent[-1]
 
 
-async def test_rules_two_message_topic_sends_one_follow_up(tmp_path):
-    two = next(t for t in rules_text.topics() if len(rules_text.rule_text(t)) == 2)
+async def test_rules_two_message_page_sends_one_follow_up(tmp_path, monkeypatch):
+    two = long_page(8)
+    assert len(rules_text.rule_text(two)) == 2
+    monkeypatch.setattr(rules_text, "find", lambda query, game=None: two)
     async with rules_table(tmp_path) as (server, _bot, _clock):
         rec = await server.slash(p.ANNA, "rules", {"topic": two.key}, channel_id=CHANNEL)
         await rec.wait_followups(1)

@@ -413,8 +413,53 @@ def test_private_note_is_the_own_safe_screen(name: str) -> None:
         for other in set(SAFES) - {SAFES[seat]}:
             assert str(other) not in note
         for card in view["players"][seat]["hand"]:
-            assert card["name"] in note
+            assert card["name"].split(": ", 1)[1] in note  # under its deck's name
     assert words.private_note(spectator(name)) == ""
+
+
+def test_safe_screen_groups_the_hand_by_deck_one_sorted_line_each() -> None:
+    hand = [
+        {"id": 40, "deck": "fleet", "name": "Fleet: Ship barrels $1 less"},
+        {"id": 9, "deck": "vip", "name": "VIP Room: Book"},
+        {"id": 16, "deck": "party", "name": "Party: $3"},
+        {"id": 39, "deck": "fleet", "name": "Fleet: Ship barrels $1 less"},
+        {"id": 3, "deck": "vip", "name": "VIP Room: Family Member"},
+        {"id": 7, "deck": "vip", "name": "VIP Room: 2 Leverage"},
+    ]
+    assert words.hand_lines(hand) == [
+        "**VIP Room:** 2 Leverage, Book, Family Member",
+        "**Party:** $3",
+        "**Fleet:** Ship barrels $1 less ×2",
+    ]
+    assert words.hand_lines([]) == []
+
+
+@pytest.mark.parametrize("name", ["setup-2", "act3-4", "over-3"])
+def test_safe_screen_shows_the_own_hand_by_deck_and_nothing_of_the_other_seats(name: str) -> None:
+    state = position(name)
+    for seat in range(len(state.players)):
+        view = own(name, seat)
+        me = view["players"][seat]
+        lines = words.private_note(view).split("\n")
+        assert lines[0].startswith(f"Your safe **${SAFES[seat]}** · pocket ${me['pocket']}")
+        decks = [line for line in lines if line.startswith("**") and ":** " in line]
+        held = [words.DECK_NAMES[d] for d in words.DECK_NAMES if any(c["deck"] == d for c in me["hand"])]
+        assert [line[2 : line.index(":**")] for line in decks] == held  # one line per deck, in deck order
+        for line, deck in zip(decks, held, strict=True):
+            names = [c["name"].removeprefix(f"{deck}: ") for c in me["hand"] if words.DECK_NAMES[c["deck"]] == deck]
+            shown = line.split(":** ", 1)[1].split(", ")
+            assert shown == sorted(shown, key=lambda n: n.split(" ×")[0].casefold())
+            counted = [(n.split(" ×")[0], int(n.split(" ×")[1]) if " ×" in n else 1) for n in shown]
+            assert sorted(n for n, k in counted for _ in range(k)) == sorted(names)
+        assert f"**Your hand** · {len(me['hand'])} card" in lines[1] or not me["hand"]
+        for h in me["screen"]:
+            assert f"{h['name']} ({h['bottle']})" in lines[-2]
+        # Another seat's hand, safe and screen change nothing in this seat's screen.
+        changed = GAME.loads(GAME.dumps(state))
+        for other, p in enumerate(changed.players):
+            if other != seat:
+                p.hand, p.safe, p.screen = list(reversed(p.hand))[:1], 99999, list(state.players[seat].screen)
+        assert words.private_note(GAME.view(changed, seat)) == words.private_note(view)
 
 
 # --- async ---------------------------------------------------------------------------------------------------
