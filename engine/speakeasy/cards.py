@@ -122,6 +122,7 @@ register(
     options=_sell_or_party_options,
     choose=_sell_or_party_choose,
     secret=True,
+    skip="Neither sell nor play a card",  # "Skip" read as "sell barrels instead"
 )
 
 

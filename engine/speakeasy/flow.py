@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.core import Choice, Event, Option, Prompt, find_prompt
 from engine.speakeasy import (  # noqa: F401 - importing the step modules registers their steps
     acts,
@@ -14,6 +16,7 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
     goals,
     locations,
     luciano,
+    money,
 )
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, operating
@@ -22,7 +25,7 @@ from engine.speakeasy.hidden import fingerprint, revealed
 from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's steps
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
-from engine.speakeasy.state import SpeakeasyState, Task
+from engine.speakeasy.state import Player, SpeakeasyState, Task
 from engine.speakeasy.steps import (
     SKIP,
     STEPS,
@@ -233,6 +236,10 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
     # is on the public board.
     default = default_option(state, task, options)
+    if step.private and 0 <= task.seat < len(state.players):
+        # a private question may show the payer their own money: each payment's real pocket/safe split
+        p = state.player(task.seat)
+        options = [_with_split(o, p) if o.cost > 0 else o for o in options]
     group = step.group(state, task) if step.group is not None else None
     grey = tuple(unavailable_options(state, task))
     text = step.text(state, task)
@@ -248,6 +255,12 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
             unavailable=grey,
         )
     ]
+
+
+def _with_split(option: Option, p: Player) -> Option:
+    split = money.split_text(p, option.cost)
+    detail = f"{option.detail} · {split}" if option.detail else split
+    return msgspec.structs.replace(option, detail=detail)
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:

@@ -43,6 +43,18 @@ def pay(p: Player, cost: int, log: list[Event] | None = None, seat: int | None =
     return from_pocket, from_safe
 
 
+def split_text(p: Player, cost: int) -> str:
+    """What a bank cost would take, for the payer's own eyes: "$5: $2 pocket + $6 from the safe" (the safe
+    pays at 2:1 what the pocket cannot)."""
+    from_pocket = min(max(p.pocket, 0), cost)
+    from_safe = (cost - from_pocket) * rules().tracks.safe_ratio
+    if not from_safe:
+        return f"${cost} from the pocket"
+    if not from_pocket:
+        return f"${cost}: ${from_safe} from the safe"
+    return f"${cost}: ${from_pocket} pocket + ${from_safe} from the safe"
+
+
 def paid_text(cost: int, split: tuple[int, int]) -> str:
     """A payment as the public log tells it: the cost only (the safe's part is private)."""
     return f"${cost}"
