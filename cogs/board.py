@@ -35,7 +35,32 @@ def question_line(pt: PublicTable) -> str:
     if prompt.secret:
         about = PICTURES[pt.game].private_questions.get(prompt.kind, "decides")
         return f"**{name}** {about} · answer in **My options**"
-    return f"**{name}:** {prompt.text}"
+    return "\n".join([f"**{name}:** {prompt.text}", *legend(prompt.options)])
+
+
+#: A legend line's length (a button cannot show its option's description, so the line under them does).
+LEGEND_LINE = 120
+
+
+def legend(options: Sequence[Option]) -> list[str]:
+    """What each button does, in small print under the question, for options shown as buttons (a select menu
+    shows each option's description itself)."""
+    if not buttons_for(options):
+        return []
+    out = []
+    for o in options:
+        if o.detail:
+            line = f"-# {o.label}: {o.detail}"
+            out.append(line if len(line) <= LEGEND_LINE else line[: LEGEND_LINE - 1] + "…")
+    return out
+
+
+def buttons_for(options: Sequence[Option]) -> bool:
+    """Whether a question's options show as buttons: a few (one row of five), or many without descriptions
+    (up to 20); otherwise as select menus, which show each description."""
+    if len(options) <= 5:
+        return True
+    return len(options) <= 20 and not any(o.detail for o in options)
 
 
 def headline(pt: PublicTable) -> str:

@@ -16,7 +16,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import discord
+import msgspec
 
+from cogs.board import buttons_for
 from cogs.errors import guarded
 from engine.core import TABLE, Option, Prompt, PublicPrompt
 
@@ -326,20 +328,23 @@ def prompt_view(
     for kind, options in _merge([p for p in prompts if p.seat != TABLE]).items():
         if row >= rows_left:
             break
-        if len(options) <= ROW_SIZE * (rows_left - row) and len(options) <= 20:
-            for i, opt in enumerate(options):
-                button = ActionButton(gid, version, kind, opt)
-                button.item.row = row + i // ROW_SIZE
-                view.add_item(button)
-            row += (len(options) + ROW_SIZE - 1) // ROW_SIZE
-        else:
-            for page in range(0, len(options), MAX_SELECT):
-                if row >= rows_left:
-                    break
-                select = ActionSelect(gid, version, kind, page // MAX_SELECT, options[page : page + 25])
-                select.item.row = row
-                view.add_item(select)
-                row += 1
+        options = expected_step(options)
+        if buttons_for(options) and len(options) <= ROW_SIZE * (rows_left - row):
+            row = _buttons(view, gid, version, kind, options, row)
+            continue
+        loose = [o for o in options if not o.section]
+        menus = menu_pages([o for o in options if o.section]) if loose != options else []
+        if not menus or len(loose) > ROW_SIZE or len(menus) + (1 if loose else 0) > rows_left - row:
+            menus, loose = [(o_page, "") for o_page in _pages(options)], []
+        for page, (chunk, placeholder) in enumerate(menus):
+            if row >= rows_left:
+                break
+            select = ActionSelect(gid, version, kind, page, chunk, placeholder)
+            select.item.row = row
+            view.add_item(select)
+            row += 1
+        if loose and row < rows_left:
+            row = _buttons(view, gid, version, kind, loose, row)
     if mine_button:
         mine = MineButton(gid, version)
         mine.item.row = 4
@@ -349,6 +354,72 @@ def prompt_view(
         undo.item.row = 4
         view.add_item(undo)
     return view if view.children else None
+
+
+def _buttons(view: discord.ui.View, gid: int, version: int, kind: str, options: list[Option], row: int) -> int:
+    """Add the options as buttons from ``row``; the next free row."""
+    for i, opt in enumerate(options):
+        button = ActionButton(gid, version, kind, opt)
+        button.item.row = row + i // ROW_SIZE
+        view.add_item(button)
+    return row + (len(options) + ROW_SIZE - 1) // ROW_SIZE
+
+
+def _pages(options: list[Option]) -> list[list[Option]]:
+    return [options[i : i + MAX_SELECT] for i in range(0, len(options), MAX_SELECT)]
+
+
+def menu_pages(options: list[Option]) -> list[tuple[list[Option], str]]:
+    """Select menus split by the options' sections (the style guide: by Zone, then district), each with a
+    placeholder naming what it holds: one menu per Zone, a Zone of more than 25 options split between its
+    districts; never a district cut in two unless it alone holds more than 25."""
+    zones: dict[str, dict[str, list[Option]]] = {}
+    for o in options:
+        zone, _, district = o.section.partition(" · ")
+        zones.setdefault(zone, {}).setdefault(district, []).append(o)
+    if sum(len(d) for z in zones.values() for d in z.values()) <= MAX_SELECT and len(zones) == 1:
+        ((zone, districts),) = zones.items()
+        return [(options, _placeholder(zone, list(districts)))]
+    out: list[tuple[list[Option], str]] = []
+    for zone, districts in zones.items():
+        chunk: list[Option] = []
+        names: list[str] = []
+        for district, opts in districts.items():
+            if chunk and len(chunk) + len(opts) > MAX_SELECT:
+                out.append((chunk, _placeholder(zone, names)))
+                chunk, names = [], []
+            for page in _pages(opts):
+                if len(page) == MAX_SELECT:
+                    out.append((page, _placeholder(zone, [district])))
+                else:
+                    chunk += page
+                    names.append(district)
+        if chunk:
+            out.append((chunk, _placeholder(zone, names)))
+    return out
+
+
+def _placeholder(zone: str, districts: list[str]) -> str:
+    names = [d for d in districts if d]
+    if not names:
+        return _clip(f"{zone}…", 150)
+    span = names[0] if len(names) == 1 else f"{names[0]} – {names[-1]}"
+    return _clip(f"{zone}: {span}…" if zone else f"{span}…", 150)
+
+
+#: Option ids of declines, never "the expected next step"
+DECLINES = frozenset({"skip", "done", "back", "end", "lose"})
+
+
+def expected_step(options: list[Option]) -> list[Option]:
+    """Green for the expected next step (the style guide): when a question has no green option and exactly one
+    answer that is neither a decline nor risky, that one is it (e.g. "Hire a Goon" beside "Done hiring")."""
+    if any(o.style == "primary" for o in options):
+        return options
+    plain = [o for o in options if o.id not in DECLINES and o.style != "danger"]
+    if len(plain) != 1:
+        return options
+    return [msgspec.structs.replace(o, style="primary") if o is plain[0] else o for o in options]
 
 
 def public_view(pt: PublicTable) -> discord.ui.View | None:

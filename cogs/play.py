@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.board import clip_message, plan_menu, reminder_text
+from cogs.board import clip_message, legend, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
 from cogs.errors import UNKNOWN_BUTTON, answer
 from cogs.pictures import PICTURES, render
@@ -138,7 +138,7 @@ class PlayCog(commands.Cog, name="Play"):
         mine = [p for p in table.prompts_for(seat) if p.secret] if seat is not None else []
         view = self._private_components(table, seat, mine) if mine else None
         if mine:
-            lines.append(mine[0].text)
+            lines += [mine[0].text, *legend(mine[0].options)]
         if not lines:
             return  # nothing private to say: no "Done." clutter
         text = "\n".join(lines)
@@ -190,7 +190,10 @@ class PlayCog(commands.Cog, name="Play"):
         assert view is not None
         mine = table.prompts_for(seat)
         lines = [PICTURES[table.game.name].private_note(view)]
-        lines += [p.text for p in mine] or ["Nothing to decide for you right now."]
+        for p in mine:
+            lines += [p.text, *legend(p.options)]
+        if not mine:
+            lines.append("Nothing to decide for you right now.")
         components = self._private_components(table, seat, mine) if mine else None
         if components is None:
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)

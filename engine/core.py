@@ -94,6 +94,8 @@ class Option(msgspec.Struct, frozen=True):
     #: Why the option is not possible now ("": it is). Such an option is never among a prompt's ``options``,
     #: only in its ``unavailable`` ones, shown greyed out where that teaches the rules.
     disabled: str = ""
+    #: Where it belongs in a long menu, coarse to fine ("Downtown · Chelsea"): the table splits menus by it
+    section: str = ""
 
 
 class Prompt(msgspec.Struct, frozen=True):

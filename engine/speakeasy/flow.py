@@ -19,8 +19,8 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
     money,
 )
 from engine.speakeasy import economy as eco
-from engine.speakeasy.board import TRACK_NAMES, operating
-from engine.speakeasy.components import TRACKS
+from engine.speakeasy.board import TRACK_NAMES, district_name, operating, zone_index
+from engine.speakeasy.components import TRACKS, ZONES
 from engine.speakeasy.hidden import fingerprint, revealed
 from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's steps
 from engine.speakeasy.jo.data import jo_rules
@@ -236,6 +236,7 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
     # is on the public board.
     default = default_option(state, task, options)
+    options = [_with_section(o) for o in options]
     if step.private and 0 <= task.seat < len(state.players):
         # a private question may show the payer their own money: each payment's real pocket/safe split
         p = state.player(task.seat)
@@ -257,9 +258,28 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     ]
 
 
+#: Option ids whose second part is a district number (a space, a building, a Mobster Speakeasy in it)
+_IN_DISTRICT = ("open", "take", "up", "fm", "sell")
+
+
+def _with_section(option: Option) -> Option:
+    """Long menus are split by Zone, then district (the style guide): say where the option is."""
+    parts = option.id.split(":")
+    if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
+        return option
+    number = int(parts[1])
+    return msgspec.structs.replace(option, section=f"{ZONES[zone_index(number)]} · {district_name(number)}")
+
+
+#: Discord shows at most 100 characters of an option's description
+DETAIL_MAX = 100
+
+
 def _with_split(option: Option, p: Player) -> Option:
     split = money.split_text(p, option.cost)
-    detail = f"{option.detail} · {split}" if option.detail else split
+    detail = f"{split} · {option.detail}" if option.detail else split
+    if len(detail) > DETAIL_MAX:  # the split first: the rest of the description is cut if it must be
+        detail = detail[: DETAIL_MAX - 1] + "…"
     return msgspec.structs.replace(option, detail=detail)
 
 

@@ -44,15 +44,15 @@ def pay(p: Player, cost: int, log: list[Event] | None = None, seat: int | None =
 
 
 def split_text(p: Player, cost: int) -> str:
-    """What a bank cost would take, for the payer's own eyes: "$5: $2 pocket + $6 from the safe" (the safe
-    pays at 2:1 what the pocket cannot)."""
+    """What a bank cost would take, for the payer's own eyes: "$5: $2 pocket + $6 safe" (the safe pays at 2:1
+    what the pocket cannot)."""
     from_pocket = min(max(p.pocket, 0), cost)
     from_safe = (cost - from_pocket) * rules().tracks.safe_ratio
     if not from_safe:
         return f"${cost} from the pocket"
     if not from_pocket:
         return f"${cost}: ${from_safe} from the safe"
-    return f"${cost}: ${from_pocket} pocket + ${from_safe} from the safe"
+    return f"${cost}: ${from_pocket} pocket + ${from_safe} safe"
 
 
 def paid_text(cost: int, split: tuple[int, int]) -> str:
