@@ -51,6 +51,14 @@ class Cursor:
         return self.rows[0] if self.rows else None
 
 
+class Executes(Protocol):
+    """Anything that runs a statement inside a write transaction (a backend's transaction, or ``_Conn``)."""
+
+    async def execute(self, sql: str, params: Params = ()) -> Cursor:
+        """Run one statement."""
+        ...
+
+
 class Transaction(Protocol):
     """One open write transaction of a backend."""
 
@@ -88,6 +96,14 @@ class Backend(Protocol):
 
     async def close(self) -> None:
         """Close the connection(s)."""
+        ...
+
+    async def id_high_water(self, table: str) -> int:
+        """The highest id ``table`` ever handed out, deleted rows included (for ``store.copy``)."""
+        ...
+
+    async def set_id_high_water(self, tx: Executes, table: str, value: int) -> None:
+        """Inside a write transaction: make ``table`` hand out ids above ``value`` from now on."""
         ...
 
 

@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import Cursor, Params
+from .base import Cursor, Executes, Params
 from .errors import Conflict, MigrationError, SchemaTooNew, StoreBusy, StoreError
 from .migrations import Migration, script_for
 
@@ -194,6 +194,20 @@ class PostgresBackend:
     async def close(self) -> None:
         """Close the pool."""
         await self._pool.close()
+
+    async def id_high_water(self, table: str) -> int:
+        """The highest id ``table`` ever handed out (its identity sequence remembers deleted ones)."""
+        top = await self._pool.fetchval(f"SELECT COALESCE(MAX(id), 0) FROM {table}")
+        seq = await self._pool.fetchval("SELECT pg_get_serial_sequence($1, 'id')", table)
+        last = await self._pool.fetchrow(f"SELECT last_value, is_called FROM {seq}")
+        return max(int(top), int(last[0]) if last[1] else 0)
+
+    @staticmethod
+    async def set_id_high_water(tx: Executes, table: str, value: int) -> None:
+        """Inside a copy: the next id ``table`` hands out is above ``value`` (rows copied with their ids do not
+        move the identity sequence)."""
+        sql = "SELECT setval(pg_get_serial_sequence(?, 'id'), ?, ?)"
+        await tx.execute(sql, (table, max(value, 1), value > 0))
 
     async def migrate(self, migrations: Sequence[Migration | str]) -> int:
         """Bring the schema up to ``len(migrations)`` in one transaction and return that version.

@@ -10,7 +10,7 @@ from typing import Any
 
 import aiosqlite
 
-from .base import Cursor, Params
+from .base import Cursor, Executes, Params
 from .errors import Conflict, MigrationError, SchemaTooNew, StoreBusy
 from .migrations import Migration, script_for, split_statements
 
@@ -89,6 +89,23 @@ class SqliteBackend:
     async def close(self) -> None:
         """Close the connection."""
         await self._conn.close()
+
+    async def id_high_water(self, table: str) -> int:
+        """The highest id ``table`` ever handed out (AUTOINCREMENT remembers deleted ones in sqlite_sequence)."""
+        rows = await self.fetch(f"SELECT COALESCE(MAX(id), 0) FROM {table}")
+        seq = await self.fetch("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,))
+        return max(int(rows[0][0]), int(seq[0][0]) if seq else 0)
+
+    @staticmethod
+    async def set_id_high_water(tx: Executes, table: str, value: int) -> None:
+        """Inside a copy: the next id ``table`` hands out is above ``value`` (only AUTOINCREMENT tables keep one;
+        the others take the highest id + 1 anyway)."""
+        if (await tx.execute("SELECT 1 FROM sqlite_sequence WHERE name = ?", (table,))).rows:
+            await tx.execute("UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", (value, table))
+        elif (
+            await tx.execute("SELECT 1 FROM sqlite_master WHERE name = ? AND sql LIKE '%AUTOINCREMENT%'", (table,))
+        ).rows:
+            await tx.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (table, value))
 
     async def migrate(self, migrations: Sequence[Migration | str]) -> int:
         """Bring the database up to ``len(migrations)`` atomically and return that version.
