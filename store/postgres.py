@@ -74,8 +74,7 @@ def to_dollars(sql: str) -> str:
 
 
 def _returns_rows(sql: str) -> bool:
-    head = sql.lstrip()[:6].upper()
-    return head in ("SELECT", "WITH  ") or " RETURNING " in sql.upper()
+    return sql.lstrip().upper().startswith(("SELECT", "WITH")) or " RETURNING " in sql.upper()
 
 
 def _rowcount(status: str) -> int:
