@@ -18,6 +18,7 @@ from .errors import (
     StoreBusy,
     StoreClosed,
     StoreError,
+    StoreUnavailable,
 )
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .record import Move
@@ -65,5 +66,6 @@ __all__ = [
     "StoreBusy",
     "StoreClosed",
     "StoreError",
+    "StoreUnavailable",
     "WriteHook",
 ]

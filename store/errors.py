@@ -74,3 +74,9 @@ class SeatNotFound(StoreError):
 
 class Conflict(StoreError):
     """A write broke a uniqueness or integrity rule of the schema (the database refused it; nothing changed)."""
+
+
+class StoreUnavailable(StoreError):
+    """The connection to the database server was lost (or the server refused work); the store reconnects on
+    the next call. A write that failed before its commit changed nothing; one that failed during its commit may
+    or may not have been committed (the game's version tells)."""

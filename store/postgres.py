@@ -12,14 +12,15 @@ lives in that schema (created if missing), else in the database's default one (`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
 from .base import Cursor, Executes, Params
-from .errors import Conflict, MigrationError, SchemaTooNew, StoreBusy, StoreError
+from .errors import Conflict, MigrationError, SchemaTooNew, StoreBusy, StoreError, StoreUnavailable
 from .migrations import Migration, script_for
 
 SCHEMES = ("postgresql://", "postgres://")
@@ -73,6 +74,19 @@ def to_dollars(sql: str) -> str:
     return "".join(out)
 
 
+#: what a lost connection or a server going down raises (the pool replaces the connection on the next call)
+_GONE = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError, asyncpg.InterfaceError, OSError)
+
+
+@contextmanager
+def _reachable(what: str) -> Iterator[None]:
+    """Turn a lost connection into ``StoreUnavailable``."""
+    try:
+        yield
+    except _GONE as exc:
+        raise StoreUnavailable(f"lost the connection to the PostgreSQL server ({what}): {exc}") from exc
+
+
 def _returns_rows(sql: str) -> bool:
     return sql.lstrip().upper().startswith(("SELECT", "WITH")) or " RETURNING " in sql.upper()
 
@@ -93,24 +107,27 @@ class PostgresTransaction:
         """Run one statement; a broken constraint raises ``Conflict``."""
         query = self._backend.translate(sql)
         try:
-            if _returns_rows(sql):
-                rows = await self._conn.fetch(query, *params)
-                return Cursor(len(rows), list(rows))
-            return Cursor(_rowcount(await self._conn.execute(query, *params)))
+            with _reachable("nothing was written"):
+                if _returns_rows(sql):
+                    rows = await self._conn.fetch(query, *params)
+                    return Cursor(len(rows), list(rows))
+                return Cursor(_rowcount(await self._conn.execute(query, *params)))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise Conflict(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement per row of parameters."""
         try:
-            await self._conn.executemany(self._backend.translate(sql), [tuple(r) for r in rows])
+            with _reachable("nothing was written"):
+                await self._conn.executemany(self._backend.translate(sql), [tuple(r) for r in rows])
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise Conflict(str(exc)) from exc
 
     async def commit(self) -> None:
         """Commit (durable on return with the server's default ``synchronous_commit = on``)."""
         try:
-            await self._conn.execute("COMMIT")
+            with _reachable("during the commit: it may or may not have been committed"):
+                await self._conn.execute("COMMIT")
         finally:
             await self._backend.release(self._conn)
 
@@ -178,9 +195,11 @@ class PostgresBackend:
 
     async def begin(self) -> PostgresTransaction:
         """A write transaction holding the schema's write lock."""
-        conn = await self._pool.acquire()
+        with _reachable("nothing was written"):
+            conn = await self._pool.acquire()
         try:
-            await self._lock(conn)
+            with _reachable("nothing was written"):
+                await self._lock(conn)
         except BaseException:
             await self._pool.release(conn)
             raise
@@ -188,7 +207,8 @@ class PostgresBackend:
 
     async def fetch(self, sql: str, params: Params = ()) -> list[Sequence[Any]]:
         """Rows of one read statement."""
-        return list(await self._pool.fetch(self.translate(sql), *params))
+        with _reachable("while reading"):
+            return list(await self._pool.fetch(self.translate(sql), *params))
 
     async def close(self) -> None:
         """Close the pool."""

@@ -12,7 +12,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from store import ChoiceRow, InvalidStatus, Store, StoreBusy, postgres
+from store import ChoiceRow, InvalidStatus, Store, StoreBusy, StoreUnavailable, postgres
 from tests.backends import Targets, connect
 
 from .conftest import make_active_game, make_game
@@ -194,6 +194,39 @@ async def test_postgres_write_lock_timeout_raises_store_busy(postgres_server: st
                 await blocker.close()
             assert await s.get_choices(game_id) == []
             assert await s.append_choice(game_id, 0, '"c"', '"s"', 1.0)
+    finally:
+        await targets.cleanup()
+
+
+async def test_a_lost_postgres_connection_is_a_clear_error_then_the_store_reconnects(
+    postgres_server: str, tmp_path: Path
+) -> None:
+    """The server drops the store's connection in the middle of a write: ``StoreUnavailable``, nothing written,
+    and the next call works on a new connection (as it does when the connection died between calls)."""
+    targets = Targets("postgres", tmp_path, postgres_server)
+    try:
+        target = targets.new()
+        async with await Store.open(target) as s:
+            game_id = await make_active_game(s)
+            admin = await connect(target)
+            try:
+                with pytest.raises(StoreUnavailable, match="lost the connection to the PostgreSQL server"):
+                    async with s._write() as conn:
+                        pid = (await conn.execute("SELECT pg_backend_pid()")).rows[0][0]
+                        await conn.execute("UPDATE games SET version = 9 WHERE id = ?", (game_id,))
+                        assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+                        await asyncio.sleep(0.2)  # the server closes the socket
+                        await conn.execute("UPDATE games SET updated_at = 5 WHERE id = ?", (game_id,))
+                game = await s.get_game(game_id)  # a new connection
+                assert game is not None and game.version == 0
+                assert await s.append_choice(game_id, 0, '"c0"', '"s1"', 2.0)
+                pid = (await s._fetchone("SELECT pg_backend_pid()"))[0]
+                assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+                await asyncio.sleep(0.2)
+                assert await s.append_choice(game_id, 1, '"c1"', '"s2"', 3.0)  # between calls: nothing to see
+                assert await s.get_choices(game_id) == ['"c0"', '"c1"']
+            finally:
+                await admin.close()
     finally:
         await targets.cleanup()
 
