@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -158,16 +158,25 @@ class PostgresBackend:
     async def open(cls, target: str, busy_timeout_ms: int) -> PostgresBackend:
         """Connect (creating the target's schema if it names one). ``StoreError`` if no server answers."""
         dsn, schema = split_target(target)
+        # search_path may name a schema that does not exist yet; it is created on the pool's connection.
+        settings = {"search_path": schema} if schema else {}
         try:
-            if schema is not None:
-                await _create_schema(dsn, schema)
-            settings = {"search_path": schema} if schema else {}
             # One connection: the store runs one statement at a time anyway; the pool replaces a broken one.
             pool = await asyncpg.create_pool(dsn, min_size=1, max_size=1, server_settings=settings, reset=_keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StoreError(f"cannot open the PostgreSQL database {describe(target)}: {exc}") from exc
         assert pool is not None
-        key = int(await pool.fetchval("SELECT hashtext(current_schema())"))
+        try:
+            # Look first: a user without the right to create schemas may still use one made for it.
+            if schema is not None and not await pool.fetchval("SELECT 1 FROM pg_namespace WHERE nspname = $1", schema):
+                with suppress(asyncpg.UniqueViolationError, asyncpg.DuplicateSchemaError):  # another process won
+                    await pool.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+            key = int(await pool.fetchval("SELECT hashtext(current_schema())"))
+        except BaseException as exc:
+            await pool.close()
+            if isinstance(exc, asyncpg.PostgresError):
+                raise StoreError(f"cannot use the PostgreSQL database {describe(target)}: {exc}") from exc
+            raise
         return cls(pool, schema, key, busy_timeout_ms)
 
     def translate(self, sql: str) -> str:
@@ -260,14 +269,3 @@ class PostgresBackend:
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """No reset query when a connection goes back to the pool: every transaction ends with COMMIT or ROLLBACK
     and changes settings only with SET LOCAL, so there is nothing to reset (and a round trip is saved)."""
-
-
-async def _create_schema(dsn: str, schema: str) -> None:
-    """``CREATE SCHEMA IF NOT EXISTS`` (two processes creating it at once: the loser's error is harmless)."""
-    conn = await asyncpg.connect(dsn)
-    try:
-        await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
-    except (asyncpg.UniqueViolationError, asyncpg.DuplicateSchemaError):
-        pass
-    finally:
-        await conn.close()
