@@ -80,7 +80,7 @@ class TableBot(commands.Bot):
         else:
             await self.tree.sync()
         self.publisher.start()  # what a restart left unposted goes out once the bot is ready
-        log.info("database %s at schema v%s", self.settings.database, self._store.schema_version)
+        log.info("database %s (%s) at schema v%s", self._store.path, self._store.backend, self._store.schema_version)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError

@@ -16,6 +16,7 @@ BENCHES = (
     ["-m", "bench.click_roundtrip"],
     ["-m", "bench.render_speakeasy"],
     ["-m", "bench.click_speakeasy"],
+    ["-m", "bench.store_backends"],
 )
 
 

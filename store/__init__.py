@@ -1,12 +1,14 @@
-"""Persistence layer: SQLite (WAL) via aiosqlite, versioned schema, opaque JSON game data.
+"""Persistence layer: SQLite (WAL, aiosqlite) or PostgreSQL (asyncpg), one versioned schema, opaque JSON game
+data.
 
-Open with ``store = await Store.open(path)`` and ``await store.close()``, or
-``async with await Store.open(path) as store: ...``.
+Open with ``store = await Store.open(target)`` (a SQLite path or a ``postgresql://`` URL) and
+``await store.close()``, or ``async with await Store.open(target) as store: ...``.
 """
 
 from .base import SimulatedCrash, WriteHook
 from .errors import (
     AlreadySeated,
+    Conflict,
     GameNotFound,
     InvalidStatus,
     MigrationError,
@@ -16,8 +18,9 @@ from .errors import (
     StoreBusy,
     StoreClosed,
     StoreError,
+    StoreUnavailable,
 )
-from .migrations import MIGRATIONS, SCHEMA_VERSION
+from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .record import Move
 from .rows import (
     GAME_STATUSES,
@@ -32,7 +35,7 @@ from .rows import (
     ReminderRow,
     SeatRow,
 )
-from .sqlite import Store
+from .store import Store
 
 __all__ = [
     "GAME_STATUSES",
@@ -41,11 +44,13 @@ __all__ = [
     "AlreadySeated",
     "ChoiceRow",
     "ClaimRow",
+    "Conflict",
     "EventRow",
     "GameNotFound",
     "GameRow",
     "InvalidStatus",
     "MessageRow",
+    "Migration",
     "Move",
     "OfferRow",
     "OutboxRow",
@@ -61,5 +66,6 @@ __all__ = [
     "StoreBusy",
     "StoreClosed",
     "StoreError",
+    "StoreUnavailable",
     "WriteHook",
 ]

@@ -1,18 +1,19 @@
-"""The connection plumbing every part of the SQLite store shares: one connection, one lock, short write
-transactions, and a hook that tests use to simulate a crash at any write boundary."""
+"""The plumbing every part of the store shares, whatever the database: one backend, one lock, short write
+transactions, and a hook that tests use to simulate a crash at any write boundary.
+
+A backend (``store.sqlite.SqliteBackend``, ``store.postgres.PostgresBackend``) runs the store's SQL, written once
+with ``?`` placeholders in the SQL both databases understand; its dialect translates what differs.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import fields
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol
 
-import aiosqlite
-
-from .errors import GameNotFound, StoreBusy, StoreClosed
+from .errors import GameNotFound, StoreClosed
 
 Params = Sequence[Any]
 #: Called with a label before every write statement and after every commit (``"execute"``, ``"commit"``);
@@ -38,77 +39,144 @@ def marks(values: Iterable[Any]) -> str:
     return ", ".join("?" * len(list(values)))
 
 
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """What one statement gave: how many rows it changed and the rows it returned (a SELECT or RETURNING)."""
+
+    rowcount: int
+    rows: list[Sequence[Any]] = field(default_factory=list)
+
+    def fetchone(self) -> Sequence[Any] | None:
+        """The first row, or None."""
+        return self.rows[0] if self.rows else None
+
+
+class Executes(Protocol):
+    """Anything that runs a statement inside a write transaction (a backend's transaction, or ``_Conn``)."""
+
+    async def execute(self, sql: str, params: Params = ()) -> Cursor:
+        """Run one statement."""
+        ...
+
+
+class Transaction(Protocol):
+    """One open write transaction of a backend."""
+
+    async def execute(self, sql: str, params: Params = ()) -> Cursor:
+        """Run one statement (``?`` placeholders); a broken constraint raises ``store.errors.Conflict``."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        """Run one statement for each row of parameters."""
+        ...
+
+    async def commit(self) -> None:
+        """Make everything durable."""
+        ...
+
+    async def rollback(self) -> None:
+        """Undo everything (never raises: the connection may already be gone)."""
+        ...
+
+
+class Backend(Protocol):
+    """A database the store runs on."""
+
+    #: ``"sqlite"`` or ``"postgres"``
+    name: str
+
+    async def begin(self) -> Transaction:
+        """Start a write transaction that excludes every other writer until it ends; ``StoreBusy`` if another
+        writer keeps it waiting past the busy timeout."""
+        ...
+
+    async def fetch(self, sql: str, params: Params = ()) -> list[Sequence[Any]]:
+        """Run one read statement outside any transaction and return its rows."""
+        ...
+
+    async def close(self) -> None:
+        """Close the connection(s)."""
+        ...
+
+    async def id_high_water(self, table: str) -> int:
+        """The highest id ``table`` ever handed out, deleted rows included (for ``store.copy``)."""
+        ...
+
+    async def set_id_high_water(self, tx: Executes, table: str, value: int) -> None:
+        """Inside a write transaction: make ``table`` hand out ids above ``value`` from now on."""
+        ...
+
+
 class _Conn:
-    """The connection as a write transaction sees it: every statement passes the write hook first."""
+    """The transaction as the store's logic sees it: every statement passes the write hook first."""
 
-    def __init__(self, conn: aiosqlite.Connection, hook: WriteHook | None) -> None:
-        self._conn, self._hook = conn, hook
+    def __init__(self, tx: Transaction, hook: WriteHook | None) -> None:
+        self._tx, self._hook = tx, hook
 
-    def execute(self, sql: str, params: Params = ()) -> Any:
+    async def execute(self, sql: str, params: Params = ()) -> Cursor:
         if self._hook is not None:
             self._hook("execute")
-        return self._conn.execute(sql, params)
+        return await self._tx.execute(sql, params)
 
-    async def executemany(self, sql: str, rows: Iterable[Params]) -> Any:
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         if self._hook is not None:
             self._hook("execute")
-        return await self._conn.executemany(sql, rows)
+        await self._tx.executemany(sql, rows)
 
 
 class Base:
-    """Async access to one SQLite connection behind an ``asyncio.Lock``."""
+    """Async access to one backend behind an ``asyncio.Lock`` (one statement at a time per store)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn: aiosqlite.Connection | None = conn
+    def __init__(self, backend: Backend) -> None:
+        self._backend: Backend | None = backend
         self._lock = asyncio.Lock()
         #: tests only: see ``WriteHook``
         self.write_hook: WriteHook | None = None
 
-    def _connection(self) -> aiosqlite.Connection:
-        if self._conn is None:
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgres"``."""
+        return self._live().name
+
+    def _live(self) -> Backend:
+        if self._backend is None:
             raise StoreClosed("the store is closed")
-        return self._conn
+        return self._backend
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Conn]:
-        """One ``BEGIN IMMEDIATE`` transaction; commits on success, rolls back on any exception.
-
-        Raising ``Rollback`` inside the block rolls back and is swallowed. Raises ``StoreBusy`` if another
-        connection keeps the write lock past ``busy_timeout``.
+        """One write transaction that no other writer interleaves with; commits on success, rolls back on any
+        exception. Raising ``Rollback`` inside the block rolls back and is swallowed. Raises ``StoreBusy`` if
+        another connection keeps the write lock past the busy timeout.
         """
         async with self._lock:
-            conn = self._connection()
+            tx = await self._live().begin()
             try:
-                await conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                raise StoreBusy(f"could not start a write transaction: {exc}") from exc
-            try:
-                yield _Conn(conn, self.write_hook)
+                yield _Conn(tx, self.write_hook)
             except Rollback:
-                await conn.rollback()
+                await tx.rollback()
             except BaseException:
-                await conn.rollback()
+                await tx.rollback()
                 raise
             else:
-                await conn.commit()
+                await tx.commit()
                 if self.write_hook is not None:
                     self.write_hook("commit")
 
     async def _execute(self, sql: str, params: Params = ()) -> int:
         """Run one write statement in its own transaction; return the number of changed rows."""
-        async with self._write() as conn, conn.execute(sql, params) as cursor:
-            return cursor.rowcount
+        async with self._write() as conn:
+            return (await conn.execute(sql, params)).rowcount
 
-    async def _fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._connection().execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def _fetchall(self, sql: str, params: Params = ()) -> list[Sequence[Any]]:
+        async with self._lock:
+            return await self._live().fetch(sql, params)
 
-    async def _fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        async with self._lock, self._connection().execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    async def _fetchone(self, sql: str, params: Params = ()) -> Sequence[Any] | None:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
 
     @staticmethod
     async def _require_game(conn: _Conn, game_id: int) -> None:
-        async with conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)) as cursor:
-            if await cursor.fetchone() is None:
-                raise GameNotFound(game_id)
+        if (await conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,))).fetchone() is None:
+            raise GameNotFound(game_id)

@@ -110,7 +110,11 @@ class Bookkeeping(Record):
 
     async def clear_reminders(self, game_id: int, user_id: int | None = None, kind: str | None = None) -> int:
         """Delete the game's reminders, optionally only a user's and/or a kind; return how many."""
-        sql = "DELETE FROM reminders WHERE game_id = ? AND (? IS NULL OR user_id = ?) AND (? IS NULL OR kind = ?)"
+        # CAST: PostgreSQL must know a parameter's type, and ``? IS NULL`` alone does not tell it
+        sql = (
+            "DELETE FROM reminders WHERE game_id = ? AND (CAST(? AS BIGINT) IS NULL OR user_id = ?)"
+            " AND (CAST(? AS TEXT) IS NULL OR kind = ?)"
+        )
         return await self._execute(sql, (game_id, user_id, user_id, kind, kind))
 
     # ------------------------------------------------------------------ real-time races
@@ -120,16 +124,16 @@ class Bookkeeping(Record):
         window of that version is open (checked in the same transaction). Durable when it returns."""
         async with self._write() as conn:
             sql = "SELECT 1 FROM races WHERE game_id = ? AND version = ?"
-            async with conn.execute(sql, (game_id, version)) as cursor:
-                if await cursor.fetchone() is None:
-                    raise Rollback
+            cursor = await conn.execute(sql, (game_id, version))
+            if cursor.fetchone() is None:
+                raise Rollback
             sql = (
                 "INSERT INTO claims (game_id, version, seat, choice, ts_ms, received_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, version, seat) DO NOTHING"
             )
-            async with conn.execute(sql, (game_id, version, seat, choice_json, ts_ms, now)) as cursor:
-                if cursor.rowcount != 1:
-                    raise Rollback
+            cursor = await conn.execute(sql, (game_id, version, seat, choice_json, ts_ms, now))
+            if cursor.rowcount != 1:
+                raise Rollback
             return True
         return False
 
@@ -140,7 +144,7 @@ class Bookkeeping(Record):
 
     async def clear_claims(self, game_id: int, version: int | None = None) -> int:
         """Delete the game's claims (only those of ``version`` if given); return how many."""
-        sql = "DELETE FROM claims WHERE game_id = ? AND (? IS NULL OR version = ?)"
+        sql = "DELETE FROM claims WHERE game_id = ? AND (CAST(? AS BIGINT) IS NULL OR version = ?)"
         return await self._execute(sql, (game_id, version, version))
 
     async def open_race(self, game_id: int, version: int, deadline: float) -> None:
@@ -169,7 +173,10 @@ class Bookkeeping(Record):
 
     async def outbox_due(self, now: float, game_id: int | None = None) -> list[OutboxRow]:
         """What must still be said and is due (of one game, or of all), oldest first."""
-        sql = f"SELECT {cols(OutboxRow)} FROM outbox WHERE due_at <= ? AND (? IS NULL OR game_id = ?) ORDER BY id"
+        sql = (
+            f"SELECT {cols(OutboxRow)} FROM outbox WHERE due_at <= ?"
+            " AND (CAST(? AS BIGINT) IS NULL OR game_id = ?) ORDER BY id"
+        )
         return [OutboxRow(*row) for row in await self._fetchall(sql, (now, game_id, game_id))]
 
     async def outbox_done(self, entry_id: int) -> bool:
@@ -206,17 +213,17 @@ class Bookkeeping(Record):
         in one transaction; False if there is no such unexpired offer or the seat changed hands since."""
         async with self._write() as conn:
             sql = "SELECT from_user FROM offers WHERE game_id = ? AND seat = ? AND to_user = ? AND expires_at > ?"
-            async with conn.execute(sql, (game_id, seat, to_user, now)) as cursor:
-                row = await cursor.fetchone()
+            cursor = await conn.execute(sql, (game_id, seat, to_user, now))
+            row = cursor.fetchone()
             if row is None:
                 raise Rollback
             sql = (
                 "UPDATE seats SET user_id = ?, name = ?, dm_blocked = 0, private_thread_id = NULL"
                 " WHERE game_id = ? AND seat = ? AND user_id = ?"
             )
-            async with conn.execute(sql, (to_user, name, game_id, seat, row[0])) as cursor:
-                if cursor.rowcount != 1:
-                    raise Rollback
+            cursor = await conn.execute(sql, (to_user, name, game_id, seat, row[0]))
+            if cursor.rowcount != 1:
+                raise Rollback
             await conn.execute("DELETE FROM offers WHERE game_id = ? AND seat = ?", (game_id, seat))
             await conn.execute("DELETE FROM reminders WHERE game_id = ? AND user_id = ?", (game_id, row[0]))
             await conn.execute("UPDATE games SET host_id = ? WHERE id = ? AND host_id = ?", (to_user, game_id, row[0]))

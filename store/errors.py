@@ -12,7 +12,7 @@ class StoreClosed(StoreError):
 
 
 class StoreBusy(StoreError):
-    """Another connection held the write lock for longer than ``busy_timeout``."""
+    """Another connection held the write lock for longer than the busy timeout."""
 
 
 class MigrationError(StoreError):
@@ -70,3 +70,13 @@ class SeatNotFound(StoreError):
     def __init__(self, game_id: int, who: str) -> None:
         super().__init__(f"game {game_id} has no seat for {who}")
         self.game_id = game_id
+
+
+class Conflict(StoreError):
+    """A write broke a uniqueness or integrity rule of the schema (the database refused it; nothing changed)."""
+
+
+class StoreUnavailable(StoreError):
+    """The connection to the database server was lost (or the server refused work); the store reconnects on
+    the next call. A write that failed before its commit changed nothing; one that failed during its commit may
+    or may not have been committed (the game's version tells)."""

@@ -50,9 +50,9 @@ class Record(Base):
         outbox of ``move``); False unless the game is in the lobby at version 0."""
         sql = "UPDATE games SET status = 'active', updated_at = ? WHERE id = ? AND status = 'lobby' AND version = 0"
         async with self._write() as conn:
-            async with conn.execute(sql, (now, game_id)) as cursor:
-                if cursor.rowcount != 1:
-                    raise Rollback
+            cursor = await conn.execute(sql, (now, game_id))
+            if cursor.rowcount != 1:
+                raise Rollback
             await self._put_snapshot(conn, game_id, 0, snapshot_json)
             if move is not None:
                 await self._side_effects(conn, game_id, 0, 0, move)
@@ -107,9 +107,9 @@ class Record(Base):
         params = (new_version, now, now, move.status, move.result_json, game_id, expected_version)
         rows = [(game_id, expected_version + i, c, now, actor) for i, (c, actor) in enumerate(move.choices)]
         async with self._write() as conn:
-            async with conn.execute(sql, params) as cursor:
-                if cursor.rowcount != 1:
-                    raise Rollback
+            cursor = await conn.execute(sql, params)
+            if cursor.rowcount != 1:
+                raise Rollback
             sql = "INSERT INTO choices (game_id, idx, choice, created_at, actor_id) VALUES (?, ?, ?, ?, ?)"
             await conn.executemany(sql, rows)
             await self._put_snapshot(conn, game_id, new_version, move.snapshot)
@@ -160,9 +160,9 @@ class Record(Base):
             raise ValueError("table_event takes no choices; use commit_move")
         async with self._write() as conn:
             sql = "SELECT 1 FROM games WHERE id = ? AND version = ?"
-            async with conn.execute(sql, (game_id, expected_version)) as cursor:
-                if await cursor.fetchone() is None:
-                    raise Rollback
+            cursor = await conn.execute(sql, (game_id, expected_version))
+            if cursor.fetchone() is None:
+                raise Rollback
             await self._insert_events(conn, game_id, move.events)
             await self._bookkeeping(conn, game_id, move)
             return True
@@ -179,9 +179,9 @@ class Record(Base):
             f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({', '.join('?' * len(statuses))})"
         )
         async with self._write() as conn:
-            async with conn.execute(sql, (status, now, game_id, *statuses)) as cursor:
-                if cursor.rowcount != 1:
-                    raise Rollback
+            cursor = await conn.execute(sql, (status, now, game_id, *statuses))
+            if cursor.rowcount != 1:
+                raise Rollback
             for table in ("reminders", "races", "claims", "offers"):
                 await conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             if move is not None:
@@ -211,7 +211,10 @@ class Record(Base):
         self, game_id: int, *, since: int = 0, until: int | None = None, public_only: bool = False
     ) -> list[EventRow]:
         """Events with ``since <= pos <= until`` (all if ``until`` is None), in order."""
-        sql = f"SELECT {cols(EventRow)} FROM events WHERE game_id = ? AND pos >= ? AND (? IS NULL OR pos <= ?)"
+        sql = (
+            f"SELECT {cols(EventRow)} FROM events WHERE game_id = ? AND pos >= ?"
+            " AND (CAST(? AS BIGINT) IS NULL OR pos <= ?)"
+        )
         if public_only:
             sql += " AND seats IS NULL"
         rows = await self._fetchall(sql + " ORDER BY id", (game_id, since, until, until))
@@ -241,9 +244,9 @@ class Record(Base):
     async def put_events(self, game_id: int, events: list[tuple[int, str, str | None, str, str]]) -> None:
         """Store the events of a game that has none yet (a database written before events were kept)."""
         async with self._write() as conn:
-            async with conn.execute("SELECT 1 FROM events WHERE game_id = ? LIMIT 1", (game_id,)) as cursor:
-                if await cursor.fetchone() is not None:
-                    raise Rollback
+            cursor = await conn.execute("SELECT 1 FROM events WHERE game_id = ? LIMIT 1", (game_id,))
+            if cursor.fetchone() is not None:
+                raise Rollback
             await self._insert_events(conn, game_id, events)
 
     @staticmethod

@@ -1,258 +1,137 @@
-"""The ``Store``: aiosqlite persistence for hosted games (SQLite, WAL, versioned schema).
-
-Usage::
-
-    store = await Store.open("speakeasy.db")   # or ":memory:" in tests
-    ...
-    await store.close()
-
-    async with await Store.open(path) as store:  # closes on exit
-        ...
-
-Every method runs on one connection behind an ``asyncio.Lock``; writes run in ``BEGIN IMMEDIATE``
-transactions committed with ``synchronous=FULL``, so a write is durable when its method returns.
-Several ``Store`` objects (or processes) may share one file: ``BEGIN IMMEDIATE`` plus
-``busy_timeout`` serialise their writes. The store knows no game rules: options, states, choices
-and results are opaque JSON strings.
-"""
+"""The SQLite backend (aiosqlite): one connection, WAL, ``synchronous=FULL``; writers are serialised by
+``BEGIN IMMEDIATE`` plus ``busy_timeout``, so several processes may share one file."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Collection, Sequence
-from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import aiosqlite
 
-from .base import Rollback, cols, marks
-from .bookkeeping import Bookkeeping
-from .errors import AlreadySeated, GameNotFound, NotInLobby, SeatNotFound
-from .migrations import MIGRATIONS, apply_migrations
-from .record import check_status
-from .rows import GameRow, SeatRow
+from .base import Cursor, Executes, Params
+from .errors import Conflict, MigrationError, SchemaTooNew, StoreBusy
+from .migrations import Migration, script_for, split_statements
 
 MEMORY = ":memory:"
-DEFAULT_BUSY_TIMEOUT_MS = 5000
 
 
-def _seat(row: sqlite3.Row) -> SeatRow:
-    game_id, seat, user_id, name, dm_blocked, thread_id = row
-    return SeatRow(game_id, seat, user_id, name, bool(dm_blocked), thread_id)
+class SqliteTransaction:
+    """A ``BEGIN IMMEDIATE`` transaction on the backend's connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> Cursor:
+        """Run one statement; a broken constraint raises ``Conflict``."""
+        try:
+            async with self._conn.execute(sql, params) as cursor:
+                rows = list(await cursor.fetchall())
+                return Cursor(cursor.rowcount, rows)
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        """Run one statement per row of parameters."""
+        try:
+            await self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from exc
+
+    async def commit(self) -> None:
+        """Commit (durable on return: ``synchronous=FULL``)."""
+        await self._conn.commit()
+
+    async def rollback(self) -> None:
+        """Roll back; a connection that is already gone has nothing to undo."""
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await self._conn.rollback()
 
 
-class Store(Bookkeeping):
-    """Async persistence for games, seats, the choice record and the bot's bookkeeping."""
+class SqliteBackend:
+    """The store on a SQLite file (or ``":memory:"``)."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str, schema_version: int, journal_mode: str) -> None:
-        """Use ``await Store.open(path)`` instead."""
-        super().__init__(conn)
-        self.path = path
-        self.schema_version = schema_version
+    name = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, journal_mode: str) -> None:
+        self._conn = conn
         self.journal_mode = journal_mode
 
-    # ------------------------------------------------------------------ lifecycle
-
     @classmethod
-    async def open(
-        cls,
-        path: str | Path,
-        *,
-        migrations: Sequence[str] = MIGRATIONS,
-        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
-    ) -> Store:
-        """Open (creating if needed) the database at ``path`` and apply pending migrations.
-
-        ``":memory:"`` gives a private in-memory database. Files use WAL journaling. Raises
-        ``SchemaTooNew`` if the file was written by newer code. ``migrations`` is for tests.
-        """
-        path = str(path)
+    async def open(cls, path: str, busy_timeout_ms: int) -> SqliteBackend:
+        """Connect in autocommit mode and set the pragmas (WAL for files)."""
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
-            mode = await cls._configure(conn, busy_timeout_ms, wal=path != MEMORY)
-            version = await apply_migrations(conn, migrations)
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA synchronous = FULL")
+            async with conn.execute("PRAGMA journal_mode = WAL" if path != MEMORY else "PRAGMA journal_mode") as c:
+                row = await c.fetchone()
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, path, version, mode)
+        return cls(conn, str(row[0]).lower() if row else "")
 
-    @staticmethod
-    async def _configure(conn: aiosqlite.Connection, busy_timeout_ms: int, *, wal: bool) -> str:
-        """Set the connection pragmas; return the journal mode in effect."""
-        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA synchronous = FULL")
-        async with conn.execute("PRAGMA journal_mode = WAL" if wal else "PRAGMA journal_mode") as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]).lower() if row else ""
+    async def begin(self) -> SqliteTransaction:
+        """``BEGIN IMMEDIATE``: take the write lock now (``StoreBusy`` past ``busy_timeout``)."""
+        try:
+            await self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreBusy(f"could not start a write transaction: {exc}") from exc
+        return SqliteTransaction(self._conn)
+
+    async def fetch(self, sql: str, params: Params = ()) -> list[Sequence[Any]]:
+        """Rows of one read statement."""
+        async with self._conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
 
     async def close(self) -> None:
-        """Close the connection (idempotent)."""
-        async with self._lock:
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                await conn.close()
+        """Close the connection."""
+        await self._conn.close()
 
-    async def __aenter__(self) -> Self:
-        return self
+    async def id_high_water(self, table: str) -> int:
+        """The highest id ``table`` ever handed out (AUTOINCREMENT remembers deleted ones in sqlite_sequence)."""
+        rows = await self.fetch(f"SELECT COALESCE(MAX(id), 0) FROM {table}")
+        seq = await self.fetch("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,))
+        return max(int(rows[0][0]), int(seq[0][0]) if seq else 0)
 
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.close()
+    @staticmethod
+    async def set_id_high_water(tx: Executes, table: str, value: int) -> None:
+        """Inside a copy: the next id ``table`` hands out is above ``value`` (only AUTOINCREMENT tables keep one;
+        the others take the highest id + 1 anyway)."""
+        if (await tx.execute("SELECT 1 FROM sqlite_sequence WHERE name = ?", (table,))).rows:
+            await tx.execute("UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", (value, table))
+        elif (
+            await tx.execute("SELECT 1 FROM sqlite_master WHERE name = ? AND sql LIKE '%AUTOINCREMENT%'", (table,))
+        ).rows:
+            await tx.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (table, value))
 
-    # ------------------------------------------------------------------ games
+    async def migrate(self, migrations: Sequence[Migration | str]) -> int:
+        """Bring the database up to ``len(migrations)`` atomically and return that version.
 
-    async def create_game(
-        self,
-        *,
-        game: str,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        options_json: str,
-        seed: int,
-        now: float,
-    ) -> int:
-        """Create a game in the lobby (version 0) and return its id."""
-        sql = (
-            "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, version,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)"
-        )
-        params = (game, guild_id, channel_id, host_id, options_json, seed, now, now)
-        async with self._write() as conn, conn.execute(sql, params) as cursor:
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
-
-    async def get_game(self, game_id: int) -> GameRow | None:
-        """Return the game or None."""
-        row = await self._fetchone(f"SELECT {cols(GameRow)} FROM games WHERE id = ?", (game_id,))
-        return GameRow(*row) if row else None
-
-    async def list_games(
-        self, guild_id: int, statuses: Collection[str] | None = None, channel_id: int | None = None
-    ) -> list[GameRow]:
-        """Games of a guild, optionally filtered by status and channel, oldest first."""
-        sql, params = f"SELECT {cols(GameRow)} FROM games WHERE guild_id = ?", [guild_id]
-        if statuses is not None:
-            if not statuses:
-                return []
-            sql += f" AND status IN ({marks(statuses)})"
-            params += list(statuses)
-        if channel_id is not None:  # a channel, or a game's own thread
-            sql += " AND (channel_id = ? OR thread_id = ?)"
-            params += [channel_id, channel_id]
-        return [GameRow(*row) for row in await self._fetchall(sql + " ORDER BY id", params)]
-
-    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
-        """Record the public thread the game is played in. Raises ``GameNotFound``."""
-        if not await self._execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)):
-            raise GameNotFound(game_id)
-
-    async def list_active_games(self) -> list[GameRow]:
-        """All active games of all guilds, oldest first (to resume them when the bot starts)."""
-        rows = await self._fetchall(f"SELECT {cols(GameRow)} FROM games WHERE status = 'active' ORDER BY id")
-        return [GameRow(*row) for row in rows]
-
-    async def set_status(self, game_id: int, status: str, now: float, result_json: str | None = None) -> None:
-        """Set the status (and the result if given). Raises ``GameNotFound``/``InvalidStatus``."""
-        sql = "UPDATE games SET status = ?, updated_at = ?, result = COALESCE(?, result) WHERE id = ?"
-        if not await self._execute(sql, (check_status(status), now, result_json, game_id)):
-            raise GameNotFound(game_id)
-
-    async def set_host(self, game_id: int, user_id: int, now: float) -> None:
-        """Hand the table to another user. Raises ``GameNotFound``."""
-        sql = "UPDATE games SET host_id = ?, updated_at = ? WHERE id = ?"
-        if not await self._execute(sql, (user_id, now, game_id)):
-            raise GameNotFound(game_id)
-
-    async def set_options(self, game_id: int, options_json: str, now: float) -> None:
-        """Replace the options of a lobby game. Raises ``NotInLobby`` or ``GameNotFound``."""
-        sql = "UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND status = 'lobby'"
-        async with self._write() as conn:
-            async with conn.execute(sql, (options_json, now, game_id)) as cursor:
-                changed = cursor.rowcount
-            if not changed:
-                await self._require_game(conn, game_id)
-                raise NotInLobby(game_id)
-
-    # ------------------------------------------------------------------ seats
-
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
-        """Seat a user at the next seat number and return it. Raises ``AlreadySeated``/``GameNotFound``."""
-        async with self._write() as conn:
-            await self._require_game(conn, game_id)
-            sql = "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?"
-            async with conn.execute(sql, (game_id, user_id)) as cursor:
-                if await cursor.fetchone() is not None:
-                    raise AlreadySeated(game_id, user_id)
-            sql = "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?"
-            async with conn.execute(sql, (game_id,)) as cursor:
-                row = await cursor.fetchone()
-            seat = int(row[0]) if row else 0
-            sql = "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)"
-            await conn.execute(sql, (game_id, seat, user_id, name))
-            return seat
-
-    async def remove_seat(self, game_id: int, user_id: int) -> bool:
-        """Unseat a user; later seats move down to keep 0..n-1 in join order. False if not seated."""
-        async with self._write() as conn:
-            sql = "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?"
-            async with conn.execute(sql, (game_id, user_id)) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
-                raise Rollback
-            await conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            # Two steps through negative numbers so no intermediate state breaks UNIQUE(game_id, seat).
-            sql = "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?"
-            await conn.execute(sql, (game_id, row[0]))
-            await conn.execute("UPDATE seats SET seat = -seat - 2 WHERE game_id = ? AND seat < 0", (game_id,))
-            return True
-        return False
-
-    async def get_seats(self, game_id: int) -> list[SeatRow]:
-        """The game's seats ordered by seat number."""
-        sql = f"SELECT {cols(SeatRow)} FROM seats WHERE game_id = ? ORDER BY seat"
-        return [_seat(row) for row in await self._fetchall(sql, (game_id,))]
-
-    async def set_seat_dm_blocked(self, game_id: int, user_id: int, blocked: bool) -> None:
-        """Record whether DMs to this seated user fail. Raises ``SeatNotFound``."""
-        sql = "UPDATE seats SET dm_blocked = ? WHERE game_id = ? AND user_id = ?"
-        if not await self._execute(sql, (int(blocked), game_id, user_id)):
-            raise SeatNotFound(game_id, f"user {user_id}")
-
-    async def set_seat_thread(self, game_id: int, user_id: int, thread_id: int | None) -> None:
-        """Record (or clear with None) the user's private thread. Raises ``SeatNotFound``."""
-        sql = "UPDATE seats SET private_thread_id = ? WHERE game_id = ? AND user_id = ?"
-        if not await self._execute(sql, (thread_id, game_id, user_id)):
-            raise SeatNotFound(game_id, f"user {user_id}")
-
-    async def replace_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None:
-        """Give a seat to another user (substitution); resets dm_blocked and thread if the user changes.
-
-        Raises ``SeatNotFound`` or ``AlreadySeated`` (the new user holds another seat).
+        Raises ``SchemaTooNew`` if the file is newer than ``migrations`` and ``MigrationError`` if a script fails.
         """
-        sql = (
-            "UPDATE seats SET"
-            " dm_blocked = CASE WHEN user_id = ? THEN dm_blocked ELSE 0 END,"
-            " private_thread_id = CASE WHEN user_id = ? THEN private_thread_id END,"
-            " user_id = ?, name = ? WHERE game_id = ? AND seat = ?"
-        )
+        target = len(migrations)
+        scripts = [split_statements(script_for(m, self.name)) for m in migrations]
+        await self._conn.execute("BEGIN IMMEDIATE")
         try:
-            changed = await self._execute(sql, (user_id, user_id, user_id, name, game_id, seat))
-        except sqlite3.IntegrityError as exc:
-            raise AlreadySeated(game_id, user_id) from exc
-        if not changed:
-            raise SeatNotFound(game_id, f"seat {seat}")
-
-    async def games_for_user(self, user_id: int, statuses: Collection[str] | None = None) -> list[GameRow]:
-        """Games where the user holds a seat, optionally filtered by status, oldest first."""
-        sql = f"SELECT {cols(GameRow, 'g.')} FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
-        params: list[Any] = [user_id]
-        if statuses is not None:
-            if not statuses:
-                return []
-            sql += f" AND g.status IN ({marks(statuses)})"
-            params += list(statuses)
-        return [GameRow(*row) for row in await self._fetchall(sql + " ORDER BY g.id", params)]
+            async with self._conn.execute("PRAGMA user_version") as cursor:
+                row = await cursor.fetchone()
+            current = int(row[0]) if row else 0
+            if current > target:
+                raise SchemaTooNew(current, target)
+            for number in range(current, target):
+                for statement in scripts[number]:
+                    try:
+                        await self._conn.execute(statement)
+                    except sqlite3.Error as exc:
+                        raise MigrationError(f"migration {number + 1} failed: {exc}") from exc
+            if current != target:
+                # PRAGMA takes no bound parameters; target is an int we computed.
+                await self._conn.execute(f"PRAGMA user_version = {int(target)}")
+        except BaseException:
+            await self._conn.rollback()
+            raise
+        await self._conn.commit()
+        return target

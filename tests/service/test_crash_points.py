@@ -2,7 +2,8 @@
 that continues after a restart, with every acknowledged choice and claim present and applied.
 
 The store's write hook raises ``SimulatedCrash`` at the n-th statement of the operation (or just after its
-commit); the "restart" is a new store and service on the same file, which run the start-up recovery.
+commit); the "restart" is a new store and service on the same database, which run the start-up recovery. Every
+case runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.core import TABLE, load_choice
 from engine.registry import GAMES
 from service import ServiceError, Settings, TableService, User
 from store import SimulatedCrash, Store
+from tests.backends import Targets
 
 USERS = [User(1, "Anna"), User(2, "Ben"), User(3, "Cleo")]
 
@@ -30,7 +32,7 @@ class Clock:
         return self.now
 
 
-async def _service(path: Path, clock: Clock) -> TableService:
+async def _service(path: Path | str, clock: Clock) -> TableService:
     store = await Store.open(path)
     return TableService(store, Settings(reminder_first_s=3600, reminder_repeat_s=7200), clock=clock, games=GAMES)
 
@@ -100,7 +102,7 @@ async def _op_close_with_a_claim(svc: TableService, gid: int, clock: Clock) -> o
     return await svc.close_race(gid, race.version)
 
 
-async def _boundaries(path: Path, setup, op: Op, pre: Op | None) -> int:
+async def _boundaries(path: str, setup, op: Op, pre: Op | None) -> int:
     clock = Clock()
     svc = await _service(path, clock)
     gid = await setup(svc, clock)
@@ -122,11 +124,12 @@ CASES = [
 
 
 @pytest.mark.parametrize(("name", "setup", "op", "pre"), CASES, ids=[c[0] for c in CASES])
-async def test_a_crash_at_every_write_boundary_leaves_a_game_that_goes_on(tmp_path, name, setup, op, pre):
-    boundaries = await _boundaries(tmp_path / "count.sqlite3", setup, op, pre)
+async def test_a_crash_at_every_write_boundary_leaves_a_game_that_goes_on(targets: Targets, name, setup, op, pre):
+    """On both backends (``targets``: SQLite files or PostgreSQL schemas)."""
+    boundaries = await _boundaries(targets.new(), setup, op, pre)
     assert boundaries >= 2, name
     for at in range(1, boundaries + 1):
-        path = tmp_path / f"crash{at}.sqlite3"
+        path = targets.new()
         clock = Clock()
         svc = await _service(path, clock)
         gid = await setup(svc, clock)

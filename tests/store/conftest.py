@@ -1,4 +1,5 @@
-"""Shared fixtures for the store tests."""
+"""Shared fixtures for the store tests: each test that takes ``store`` or ``db_target`` runs on SQLite and on
+PostgreSQL (see ``tests/backends.py``)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,21 @@ from pathlib import Path
 import pytest
 
 from store import Store
+from tests.backends import Targets
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    """A fresh in-memory store."""
-    s = await Store.open(":memory:")
+async def store(backend: str, targets: Targets) -> AsyncIterator[Store]:
+    """A fresh store: in memory on SQLite, in a schema of its own on PostgreSQL."""
+    s = await Store.open(":memory:" if backend == "sqlite" else targets.new())
     yield s
     await s.close()
+
+
+@pytest.fixture
+def db_target(targets: Targets) -> str:
+    """A database that does not exist yet, which several stores may open: a SQLite file or a PostgreSQL schema."""
+    return targets.new()
 
 
 @pytest.fixture

@@ -1,0 +1,271 @@
+"""The PostgreSQL backend (asyncpg): the store's SQL with ``$n`` placeholders, one writer at a time.
+
+Every write transaction first takes a transaction-level advisory lock of its schema, as SQLite's
+``BEGIN IMMEDIATE`` takes the file's write lock: writers never interleave (so a read-then-write such as the
+next seat number is safe, and event ids commit in order), readers never wait, and the compare-and-set on a
+game's version decides which of two racing moves wins. ``lock_timeout`` plays ``busy_timeout``'s part.
+
+A target is ``postgresql://user[:password]@host[:port]/database[?schema=NAME]``: with ``schema`` the store
+lives in that schema (created if missing), else in the database's default one (``public``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import asyncpg
+
+from .base import Cursor, Executes, Params
+from .errors import Conflict, MigrationError, SchemaTooNew, StoreBusy, StoreError, StoreUnavailable
+from .migrations import Migration, script_for
+
+SCHEMES = ("postgresql://", "postgres://")
+#: the first half of the advisory lock's key: the project's own value, so other users of the lock space differ
+LOCK_SPACE = 0x5EA7
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
+
+
+def is_postgres(target: str) -> bool:
+    """Whether a ``SPEAKEASY_DB`` value names a PostgreSQL database (else it is a SQLite path)."""
+    return target.startswith(SCHEMES)
+
+
+def split_target(target: str) -> tuple[str, str | None]:
+    """``(dsn for asyncpg, schema or None)``; ``ValueError`` for a schema name that is not an identifier."""
+    parts = urlsplit(target)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    schemas = [v for k, v in query if k == "schema"]
+    rest = [(k, v) for k, v in query if k != "schema"]
+    schema = schemas[-1] if schemas else None
+    if schema is not None and not _IDENTIFIER.fullmatch(schema):
+        raise ValueError(f"schema must be a plain SQL name (letters, digits, _), not {schema!r}")
+    return urlunsplit(parts._replace(query=urlencode(rest))), schema
+
+
+def describe(target: str) -> str:
+    """The target without its password, for logs and messages."""
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+def to_dollars(sql: str) -> str:
+    """``?`` placeholders to ``$1, $2 ...`` (a ``?`` inside a quoted string or name is left alone)."""
+    out: list[str] = []
+    quote: str | None = None
+    n = 0
+    for ch in sql:
+        if quote is not None:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "?":
+            n += 1
+            out.append(f"${n}")
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+#: what a lost connection or a server going down raises (the pool replaces the connection on the next call)
+_GONE = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError, asyncpg.InterfaceError, OSError)
+
+
+@contextmanager
+def _reachable(what: str) -> Iterator[None]:
+    """Turn a lost connection into ``StoreUnavailable``."""
+    try:
+        yield
+    except _GONE as exc:
+        raise StoreUnavailable(f"lost the connection to the PostgreSQL server ({what}): {exc}") from exc
+
+
+def _returns_rows(sql: str) -> bool:
+    return sql.lstrip().upper().startswith(("SELECT", "WITH")) or " RETURNING " in sql.upper()
+
+
+def _rowcount(status: str) -> int:
+    """The row count of a command tag such as ``UPDATE 1`` or ``INSERT 0 3``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresTransaction:
+    """One write transaction on a connection taken from the pool (given back when it ends)."""
+
+    def __init__(self, backend: PostgresBackend, conn: asyncpg.Connection) -> None:
+        self._backend, self._conn = backend, conn
+
+    async def execute(self, sql: str, params: Params = ()) -> Cursor:
+        """Run one statement; a broken constraint raises ``Conflict``."""
+        query = self._backend.translate(sql)
+        try:
+            with _reachable("nothing was written"):
+                if _returns_rows(sql):
+                    rows = await self._conn.fetch(query, *params)
+                    return Cursor(len(rows), list(rows))
+                return Cursor(_rowcount(await self._conn.execute(query, *params)))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise Conflict(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        """Run one statement per row of parameters."""
+        try:
+            with _reachable("nothing was written"):
+                await self._conn.executemany(self._backend.translate(sql), [tuple(r) for r in rows])
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise Conflict(str(exc)) from exc
+
+    async def commit(self) -> None:
+        """Commit (durable on return with the server's default ``synchronous_commit = on``)."""
+        try:
+            with _reachable("during the commit: it may or may not have been committed"):
+                await self._conn.execute("COMMIT")
+        finally:
+            await self._backend.release(self._conn)
+
+    async def rollback(self) -> None:
+        """Roll back; a connection that is already gone has nothing to undo (the server rolled it back)."""
+        try:
+            await self._conn.execute("ROLLBACK")
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            pass
+        finally:
+            await self._backend.release(self._conn)
+
+
+class PostgresBackend:
+    """The store on a PostgreSQL database (one schema of it)."""
+
+    name = "postgres"
+    journal_mode = ""
+
+    def __init__(self, pool: asyncpg.Pool, schema: str | None, lock_key: int, busy_timeout_ms: int) -> None:
+        self._pool = pool
+        self.schema = schema
+        self._lock_key = lock_key
+        self._busy_ms = int(busy_timeout_ms)
+        self._sql: dict[str, str] = {}  # the store's few dozen statements, translated once
+
+    @classmethod
+    async def open(cls, target: str, busy_timeout_ms: int) -> PostgresBackend:
+        """Connect (creating the target's schema if it names one). ``StoreError`` if no server answers."""
+        dsn, schema = split_target(target)
+        # search_path may name a schema that does not exist yet; it is created on the pool's connection.
+        settings = {"search_path": schema} if schema else {}
+        try:
+            # One connection: the store runs one statement at a time anyway; the pool replaces a broken one.
+            pool = await asyncpg.create_pool(dsn, min_size=1, max_size=1, server_settings=settings, reset=_keep_session)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StoreError(f"cannot open the PostgreSQL database {describe(target)}: {exc}") from exc
+        assert pool is not None
+        try:
+            # Look first: a user without the right to create schemas may still use one made for it.
+            if schema is not None and not await pool.fetchval("SELECT 1 FROM pg_namespace WHERE nspname = $1", schema):
+                with suppress(asyncpg.UniqueViolationError, asyncpg.DuplicateSchemaError):  # another process won
+                    await pool.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+            key = int(await pool.fetchval("SELECT hashtext(current_schema())"))
+        except BaseException as exc:
+            await pool.close()
+            if isinstance(exc, asyncpg.PostgresError):
+                raise StoreError(f"cannot use the PostgreSQL database {describe(target)}: {exc}") from exc
+            raise
+        return cls(pool, schema, key, busy_timeout_ms)
+
+    def translate(self, sql: str) -> str:
+        """The statement in PostgreSQL's placeholders (cached)."""
+        query = self._sql.get(sql)
+        if query is None:
+            query = self._sql[sql] = to_dollars(sql)
+        return query
+
+    async def release(self, conn: asyncpg.Connection) -> None:
+        """Give a connection back to the pool."""
+        await self._pool.release(conn)
+
+    async def _lock(self, conn: asyncpg.Connection) -> None:
+        """Begin a transaction and take the schema's write lock (``StoreBusy`` past the busy timeout)."""
+        sql = (
+            f"BEGIN; SET LOCAL lock_timeout = {self._busy_ms};"
+            f" SELECT pg_advisory_xact_lock({LOCK_SPACE}, {self._lock_key})"
+        )
+        try:
+            await conn.execute(sql)
+        except asyncpg.LockNotAvailableError as exc:
+            await conn.execute("ROLLBACK")
+            raise StoreBusy(f"could not start a write transaction: {exc}") from exc
+
+    async def begin(self) -> PostgresTransaction:
+        """A write transaction holding the schema's write lock."""
+        with _reachable("nothing was written"):
+            conn = await self._pool.acquire()
+        try:
+            with _reachable("nothing was written"):
+                await self._lock(conn)
+        except BaseException:
+            await self._pool.release(conn)
+            raise
+        return PostgresTransaction(self, conn)
+
+    async def fetch(self, sql: str, params: Params = ()) -> list[Sequence[Any]]:
+        """Rows of one read statement."""
+        with _reachable("while reading"):
+            return list(await self._pool.fetch(self.translate(sql), *params))
+
+    async def close(self) -> None:
+        """Close the pool."""
+        await self._pool.close()
+
+    async def id_high_water(self, table: str) -> int:
+        """The highest id ``table`` ever handed out (its identity sequence remembers deleted ones)."""
+        top = await self._pool.fetchval(f"SELECT COALESCE(MAX(id), 0) FROM {table}")
+        seq = await self._pool.fetchval("SELECT pg_get_serial_sequence($1, 'id')", table)
+        last = await self._pool.fetchrow(f"SELECT last_value, is_called FROM {seq}")
+        return max(int(top), int(last[0]) if last[1] else 0)
+
+    @staticmethod
+    async def set_id_high_water(tx: Executes, table: str, value: int) -> None:
+        """Inside a copy: the next id ``table`` hands out is above ``value`` (rows copied with their ids do not
+        move the identity sequence)."""
+        sql = "SELECT setval(pg_get_serial_sequence(?, 'id'), ?, ?)"
+        await tx.execute(sql, (table, max(value, 1), value > 0))
+
+    async def migrate(self, migrations: Sequence[Migration | str]) -> int:
+        """Bring the schema up to ``len(migrations)`` in one transaction and return that version.
+
+        The version is the one row of ``schema_version``. Raises ``SchemaTooNew`` if the database is newer than
+        ``migrations`` and ``MigrationError`` if a script fails (nothing is changed then).
+        """
+        target = len(migrations)
+        async with self._pool.acquire() as conn:
+            await self._lock(conn)
+            try:
+                await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+                if current > target:
+                    raise SchemaTooNew(current, target)
+                for number in range(current, target):
+                    try:
+                        await conn.execute(script_for(migrations[number], self.name))
+                    except asyncpg.PostgresError as exc:
+                        raise MigrationError(f"migration {number + 1} failed: {exc}") from exc
+                if current != target:
+                    await conn.execute("DELETE FROM schema_version")
+                    await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", target)
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
+        return target
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """No reset query when a connection goes back to the pool: every transaction ends with COMMIT or ROLLBACK
+    and changes settings only with SET LOCAL, so there is nothing to reset (and a round trip is saved)."""
