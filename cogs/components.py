@@ -413,7 +413,7 @@ DECLINES = frozenset({"skip", "done", "back", "end", "lose"})
 
 def expected_step(options: list[Option]) -> list[Option]:
     """Green for the expected next step (the style guide): when a question has no green option and exactly one
-    answer that is neither a decline nor risky, that one is it (e.g. "Hire a Goon" beside "Done hiring")."""
+    answer that is neither a decline nor risky, that one is it (e.g. "Hire a Goon" beside "Skip hiring")."""
     if any(o.style == "primary" for o in options):
         return options
     plain = [o for o in options if o.id not in DECLINES and o.style != "danger"]

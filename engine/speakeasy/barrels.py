@@ -78,7 +78,7 @@ register(
     lambda s, t: f"Sell barrels ({t.n} more at most)",
     options=_sell_options,
     choose=_sell_choose,
-    skip="Stop selling",
+    skip="Skip selling",
 )
 
 
@@ -136,7 +136,7 @@ def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
                     )
                 )
         if out:
-            out.append(opt("done", "Stop delivering"))
+            out.append(opt("done", "Skip delivering"))
         return out
     out = []
     cost = _source_cost(state, task, source)
@@ -205,7 +205,7 @@ register(
     choose=_deliver_choose,
     skip=None,
     pays=True,
-    empty=lambda s, t: opt("done", "Stop delivering") if _deliver_items(t)[0] < 0 else opt("end", "End this trip"),
+    empty=lambda s, t: opt("done", "Skip delivering") if _deliver_items(t)[0] < 0 else opt("end", "End this trip"),
     default=lambda s, t: "done" if _deliver_items(t)[0] < 0 else "end",  # an idle player buys no barrel
 )
 

@@ -158,7 +158,7 @@ register(
     "Open a Speakeasy or Stills, or take over a Mobster Speakeasy",
     options=_build_options,
     choose=_build_choose,
-    skip="Stop building",
+    skip="Skip building",
     pays=True,
 )
 register(
@@ -248,6 +248,6 @@ register(
     lambda s, t: f"Upgrade a building ({t.n} step{'s' if t.n != 1 else ''} left)",
     options=_upgrade_options,
     choose=_upgrade_choose,
-    skip="Stop upgrading",
+    skip="Skip upgrading",
     pays=True,
 )

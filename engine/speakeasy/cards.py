@@ -70,7 +70,7 @@ def _play_text(state: SpeakeasyState, task: Task) -> str:
     return "Play a " + " or a ".join(TRACK_NAMES[d] for d in decks) + " card"
 
 
-register("play", _play_text, options=_play_options, choose=_play_choose, skip="Play no card", secret=True)
+register("play", _play_text, options=_play_options, choose=_play_choose, skip="Skip playing a card", secret=True)
 
 
 # ---- Setup Round card (seed 000:20.8, design §1.5.7): only the setup icon ----
@@ -122,7 +122,7 @@ register(
     options=_sell_or_party_options,
     choose=_sell_or_party_choose,
     secret=True,
-    skip="Neither sell nor play a card",  # "Skip" read as "sell barrels instead"
+    skip="Skip selling and playing",  # a bare "Skip" read as "sell barrels instead"
 )
 
 
@@ -166,7 +166,7 @@ register(
     lambda s, t: f"Discard any card to raise {TRACK_NAMES[t.s]} once more?",
     options=_once_more_options,
     choose=_once_more_choose,
-    skip="Keep my cards",
+    skip="Skip discarding",
     secret=True,
 )
 

@@ -112,7 +112,7 @@ def _goon_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
 
 
 register(
-    "hire_goons", "Hire one or more Goons", options=_goon_options, choose=_goon_choose, skip="Done hiring", pays=True
+    "hire_goons", "Hire one or more Goons", options=_goon_options, choose=_goon_choose, skip="Skip hiring", pays=True
 )
 
 

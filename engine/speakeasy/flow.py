@@ -64,7 +64,7 @@ register(
     "You may use the lower half of one Helper card",
     options=_helper_options,
     choose=_helper_choose,
-    skip="Use no Helper",
+    skip="Skip the Helper",
 )
 
 

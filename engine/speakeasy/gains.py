@@ -120,7 +120,7 @@ register(
     options=lambda s, t: family_options(s, t.seat, t.s),
     choose=lambda s, t, o, log: place_family(s, t.seat, o, log),
     skip=None,
-    step_skip="Gain no Family Member",
+    step_skip="Skip the Family Member",
 )
 
 
@@ -158,7 +158,7 @@ register(
     "Increase any one of your Operations or Strength levels by 1",
     options=lambda s, t: raise_options(s, t.seat, LEVEL_TRACKS),
     choose=_level_any_choose,
-    skip="Do not raise",
+    skip="Skip raising",
 )
 
 
@@ -277,5 +277,5 @@ register(
     options=_tile_options,
     choose=lambda s, t, o, log: take_tile(s, t.seat, int(o.split(":")[1]), log),
     skip=None,
-    step_skip="Take no City tile",
+    step_skip="Skip the City tile",
 )

@@ -69,7 +69,7 @@ register(
     lambda s, t: f"Get Protection: place up to {t.n} Family Member{'s' if t.n != 1 else ''}",
     options=_protect_options,
     choose=_protect_choose,
-    skip="Stop protecting",
+    skip="Skip protecting",
 )
 
 
@@ -220,5 +220,5 @@ register(
     lambda s, t: f"Cook the Books: place a Book ({t.n} more at most)",
     options=_cook_options,
     choose=_cook_choose,
-    skip="Stop cooking",
+    skip="Skip cooking",
 )

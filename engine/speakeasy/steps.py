@@ -42,7 +42,7 @@ class Step:
     #: Private: the options are what the seat can pay for, pocket and hidden safe together (an option ``cost``).
     pays: bool = False
     #: The answer a private step offers when the seat can do nothing of it and the step has no decline (e.g.
-    #: "Stop delivering").
+    #: "Skip delivering").
     empty: Callable[[SpeakeasyState, Task], Option] | None = None
     #: The decline label when the step is a Person's step (task ``m == 1``) although the gain itself is not
     #: optional elsewhere (design §2: every Person step is optional).

@@ -79,7 +79,7 @@ def test_long_menus_are_split_by_zone_then_district_never_cutting_a_district():
 
 
 def test_the_expected_next_step_is_green():
-    hire = [Option("hire", "Hire a Goon, pay $1"), Option("skip", "Done hiring")]
+    hire = [Option("hire", "Hire a Goon, pay $1"), Option("skip", "Skip hiring")]
     assert [o.style for o in expected_step(hire)] == ["primary", "secondary"]
     two = [Option("a", "Raise Fleet to 2"), Option("b", "Raise Party to 3"), Option("skip", "Skip")]
     assert expected_step(two) == two  # a real choice: nothing is "expected"
