@@ -84,7 +84,8 @@ def _extra_lines(view: View, width: float) -> list[tuple[str, int]]:
     jo = view.get("jo")
     if isinstance(jo, dict) and jo.get("rank"):
         got = ", ".join(str(a).replace("_", " ").title() for a in jo.get("achievements") or []) or "none"
-        texts.append(f"Achievements: {got} · rank: {jo['rank']}")
+        human = next((n for i, n in enumerate(names(view)) if i != jo.get("seat")), "You")
+        texts.append(f"{human}'s achievements: {got} · rank: {jo['rank']}")
     for text in texts:
         lines, size = fit_lines(text, width, LINE_H * 3, (FS_SUB, FS_LINE))
         out += [(line, size) for line in lines]
@@ -163,7 +164,7 @@ def _final_image(view: View) -> Image.Image:
                 _text(d, (sx - 6, y + 85), label, FS_LABEL, MUTED, "cond_bold", "rm")
             else:  # no room before the mark: after the spent bar
                 _text(d, (x + 6, y + 85), label, FS_LABEL, MUTED, "cond_bold", "lm")
-            d.line((sx, y + 18, sx, y + 96), fill=CREAM, width=3)
+            d.line((sx, y + 76, sx, y + 96), fill=CREAM, width=3)  # below the bar: no label crossed
         total_colour = GOLD if first else CREAM
         _text(d, (WIDTH - MARGIN - 20, y + 48), f"${pl['total']}", FS_BIG, total_colour, "bold", "rm")
         line = words.sources_line(view, seat).split(": ", 1)[1]
