@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from render import speakeasy_final, speakeasy_final_text
+from render import speakeasy_final, speakeasy_final_text, speakeasy_text
 from tests.engine.speakeasy.finished import GAME, random_game
 
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
@@ -37,6 +37,8 @@ def test_a_tie_at_97_is_explained_in_words_and_the_picture_is_drawn():
         assert line in text and line.endswith(f"= ${p['final']['total']}")
         assert "start money" in line
     _png(speakeasy_final.render_final(view))
+    # the board's headline names the same winner, from the engine's standings
+    assert speakeasy_text.winners(view) == [1] and "Ben wins with $97" in speakeasy_text.headline(view)
 
 
 def test_solo_the_message_shows_jos_city_tiles_and_the_rank():
