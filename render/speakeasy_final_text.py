@@ -114,13 +114,29 @@ def place_lines(view: View) -> list[str]:
     ]
 
 
-def sources_line(view: View, seat: int) -> str:
-    """``Ben: $45 start money + $30 barrels sold − $20 buildings … = $97``."""
+#: Discord's limit for a message; the money lines fall back to source groups to stay within it.
+MESSAGE_MAX = 2000
+
+
+def _grouped(parts: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The sources summed by the picture's groups (gains by group, then all that was spent)."""
+    sums: dict[str, int] = {}
+    for k, v in parts:
+        group = group_of(k, v)
+        sums[group] = sums.get(group, 0) + v
+    return [(g, sums[g]) for g in (*GROUP_ORDER, SPENT) if sums.get(g)]
+
+
+def sources_line(view: View, seat: int, grouped: bool = False) -> str:
+    """``Ben: $45 start money + $30 barrels sold − $20 buildings … = $97`` (``grouped``: by the picture's
+    groups, ``$45 start + $30 barrels … − $20 spent``)."""
     p = view["players"][seat]
     parts = [(str(k), int(v)) for k, v in p.get("sources") or []]
+    if grouped:
+        parts = _grouped(parts)
     body = ""
     for i, (k, v) in enumerate(parts):
-        word = SOURCE_WORDS.get(k, k.replace("_", " "))
+        word = k if grouped else SOURCE_WORDS.get(k, k.replace("_", " "))
         if i == 0:
             body = f"{dollars(v)} {word}"
         else:
@@ -134,15 +150,19 @@ def final_text(view: View) -> str:
         return ""
     lines = ["**Final standings**", *place_lines(view)]
     lines += [tie_words(view, tie) for tie in view["standings"].get("ties", [])]
-    lines.append("**Where the money came from**")
-    order = [int(pl["seat"]) for pl in view["standings"]["places"]]
-    lines += [sources_line(view, seat) for seat in order]
     jo = view.get("jo")
+    tail = []
     if isinstance(jo, dict) and jo.get("rank"):
         human = next((n for s, n in enumerate(names(view)) if s != jo.get("seat")), "You")
         got = ", ".join(str(a).replace("_", " ").title() for a in jo.get("achievements") or []) or "none"
-        lines.append(f"{human}'s achievements: {got} · rank: {jo['rank']}")
-    return "\n".join(lines)
+        tail.append(f"{human}'s achievements: {got} · rank: {jo['rank']}")
+    order = [int(pl["seat"]) for pl in view["standings"]["places"]]
+    for grouped in (False, True):  # every source if it fits one message (with the headline), else by group
+        money = [sources_line(view, seat, grouped) for seat in order]
+        text = "\n".join([*lines, "**Where the money came from**", *money, *tail])
+        if len(text) <= MESSAGE_MAX - 100:
+            break
+    return text
 
 
 def final_message(view: View) -> str:

@@ -95,3 +95,13 @@ def test_before_the_end_there_is_no_final_message():
     assert speakeasy_final_text.final_text(view) == ""
     with pytest.raises(ValueError, match="only when the game is over"):
         speakeasy_final.render_final(view)
+
+
+def test_a_message_too_long_for_discord_lists_the_money_by_group():
+    view = GAME.view(random_game(4, 37, names=NAMES), None)
+    many = [[f"source_{k}", 1] for k in range(60)]
+    for p in view["players"]:  # more sources than one message holds (the total is not what matters here)
+        p["sources"] = many + [["buildings", -5]]
+    text = speakeasy_final_text.final_message(view)
+    assert len(text) <= 2000
+    assert "Anna: $60 other − $5 spent = $" in text
