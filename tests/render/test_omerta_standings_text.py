@@ -1,6 +1,6 @@
-"""Omerta's reveal in words keeps the round's cards and adds the standings over all rounds (issue 11): lowest
-total first, each round's score, equal totals sharing a place, and at the end a tie is a shared win
-(design decisions: "As many rounds as players. Lowest total wins; a tie is a shared win")."""
+"""Omerta's reveal in words (and its final picture) keeps the round's cards and adds the standings over all
+rounds (issue 11): lowest total first, each round's score, equal totals sharing a place, and at the end a tie
+is a shared win (design decisions: "As many rounds as players. Lowest total wins; a tie is a shared win")."""
 
 from __future__ import annotations
 
@@ -46,3 +46,18 @@ def test_after_an_earlier_round_the_standings_say_which_round():
     lines = omerta_text.standings_lines(view)
     assert lines[0] == f"Standings after round {view['reveal']['round']} of {view['rounds']}:"
     assert "🏆" not in "\n".join(lines)
+
+
+def test_the_final_picture_has_a_column_per_round_left_of_the_total():
+    """Up to 5 rounds (5 players; a table option may ask for more): columns in order, apart, clear of the total
+    and of the names on the left."""
+    from render import omerta
+
+    x0, x1 = omerta.MARGIN, omerta.WIDTH - omerta.MARGIN
+    for rounds in (1, 3, 5, 8):
+        cols = omerta._round_columns(rounds, x0, x1)
+        assert len(cols) == rounds and cols == sorted(cols)
+        assert all(b - a >= 90 for a, b in zip(cols, cols[1:], strict=False))
+        assert cols[-1] < x1 - 170 and cols[0] > x0 + 600
+    view = _over()
+    assert omerta.render_reveal(view)[:8] == b"\x89PNG\r\n\x1a\n"
