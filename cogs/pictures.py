@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from render import omerta as omerta_render
-from render import omerta_text, speakeasy_text
+from render import omerta_text, speakeasy_final, speakeasy_final_text, speakeasy_text
 from render import speakeasy as speakeasy_render
 
 
@@ -40,7 +40,8 @@ PICTURES: dict[str, GamePictures] = {
     ),
     "speakeasy": GamePictures(
         table=speakeasy_render.render_board,
-        on_event={"final": ("final.png", speakeasy_render.render_final, speakeasy_text.final_summary)},
+        # the final message (issue 11): standings, ties and money by source, as a picture and in words
+        on_event={"final": ("final.png", speakeasy_final.render_final, speakeasy_final_text.final_message)},
         headline=speakeasy_text.headline,
         summary=speakeasy_text.summary,
         private_note=speakeasy_text.private_note,

@@ -900,6 +900,7 @@ def _standings(view: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
 
 
 _STANDING_H = 62
+_ROUND_COL_W = 130  # the final standings' column of one round
 
 
 def _reveal_image(view: dict[str, Any]) -> Image.Image:
@@ -914,7 +915,7 @@ def _reveal_image(view: dict[str, Any]) -> Image.Image:
     top = HEADER_H + 36 + 3 + 60
     height = top + sum(g[3] for g in geometries) + _ROW_GAP * (len(players) - 1) + MARGIN
     if over:
-        height += 80 + len(players) * (_STANDING_H + 8) + 8
+        height += 80 + 24 + len(players) * (_STANDING_H + 8) + 8
     img = felt(WIDTH, height, FELT_CENTRE, FELT_EDGE).copy()
     title, sub = _reveal_words(view, reveal)
     if over:
@@ -1024,12 +1025,25 @@ def _trophy(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:
     d.rounded_rectangle((cx - s * 0.3, cy + s * 0.3, cx + s * 0.3, cy + s * 0.42), 2, fill=WINNER)
 
 
+def _round_columns(rounds: int, x0: int, x1: int) -> list[int]:
+    """The centres of the final standings' round columns, left of the total, narrower when many rounds."""
+    col_w = min(_ROUND_COL_W, (x1 - x0 - 760) // max(1, rounds))
+    return [x1 - 170 - (rounds - 1 - k) * col_w - col_w // 2 for k in range(rounds)]
+
+
 def _final_standings(img: Image.Image, y: int, view: dict[str, Any], letters: list[str]) -> None:
     d = ImageDraw.Draw(img)
     x0, x1 = MARGIN, WIDTH - MARGIN
     d.text((x0, y + 30), "Final standings", font=fonts.get(FS_TITLE - 6, "serif_bold"), fill=CREAM, anchor="lm")
     d.text((x1, y + 30), "Lowest total wins", font=fonts.get(FS_SUBTITLE, "regular"), fill=CREAM_DIM, anchor="rm")
-    y += 64
+    y += 64 + 24
+    # the standings over all rounds: one column per round, then the total (issue 11)
+    rounds = max((len(p.get("round_scores", [])) for p in view["players"]), default=0)
+    cols = _round_columns(rounds, x0, x1)
+    long = len(cols) < 2 or cols[1] - cols[0] >= 110  # many rounds (a table option): "R7" instead of "ROUND 7"
+    for k, cx in enumerate(cols):
+        _section_label(d, cx, y - 6, f"ROUND {k + 1}" if long else f"R{k + 1}", "ms")
+    _section_label(d, x1 - 30, y - 6, "TOTAL", "rs")
     winners = set(view.get("winners", []))
     for place, p in _standings(view):
         seat = int(p["seat"])
@@ -1047,8 +1061,8 @@ def _final_standings(img: Image.Image, y: int, view: dict[str, Any], letters: li
             _trophy(d, nx + 20, mid + 4, 44)
             nx += 52
             pill(d, int(nx), mid, "WINNER", FS_TAG + 2, WINNER, INK)
-        breakdown = " + ".join(str(s) for s in p.get("round_scores", [])) or "0"
-        d.text((x1 - 170, mid), breakdown, font=fonts.get(FS_ROUNDS + 2, "regular"), fill=CREAM_DIM, anchor="rm")
+        for cx, score in zip(cols, p.get("round_scores", []), strict=False):
+            d.text((cx, mid), str(score), font=fonts.get(FS_ROUNDS + 2, "regular"), fill=CREAM_DIM, anchor="mm")
         d.text(
             (x1 - 30, mid),
             str(p.get("total", 0)),

@@ -61,7 +61,39 @@ def reveal_summary(view: dict[str, Any]) -> str:
     for p in r["players"]:
         cards = ", ".join(c["name"] for c in p["cards"]) or "no cards"
         lines.append(f"{names[p['seat']]}: {cards} = {p['points']} → scores {p['score']}")
-    return "\n".join(lines)
+    return "\n".join([*lines, *standings_lines(view)])
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def standings_lines(view: dict[str, Any]) -> list[str]:
+    """The standings over all rounds so far, lowest total first, each round's score shown; equal totals share
+    a place (at the end a tie is a shared win: design decisions, "As many rounds as players")."""
+    players = sorted(view["players"], key=lambda p: (p["total"], p["seat"]))
+    if not players or not any(p["round_scores"] for p in players):
+        return []
+    done = max(len(p["round_scores"]) for p in players)
+    over = bool(view["over"])
+    head = "Final standings (lowest total wins):" if over else f"Standings after round {done} of {view['rounds']}:"
+    lines = [head]
+    places: dict[int, list[str]] = {}
+    place = 0
+    for k, p in enumerate(players):
+        if k == 0 or p["total"] != players[k - 1]["total"]:
+            place = k + 1
+        places.setdefault(place, []).append(p["name"])
+        rounds = " + ".join(str(s) for s in p["round_scores"])
+        won = " 🏆" if over and p["seat"] in view["winners"] else ""
+        lines.append(f"{place}. {p['name']} · {p['total']} ({rounds}){won}")
+    for place, who in places.items():
+        if len(who) > 1:
+            total = next(p["total"] for p in players if p["name"] == who[0])
+            shared = "a shared win" if over and place == 1 else "they share the place"
+            both = ", ".join(who[:-1]) + " and " + who[-1]
+            lines.append(f"{both} tie at {total} for {_ordinal(place)}: {shared}.")
+    return lines
 
 
 def private_note(view: dict[str, Any]) -> str:

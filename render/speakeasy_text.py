@@ -161,6 +161,9 @@ def winners(view: View) -> list[int]:
     players = view["players"]
     if view["phase"] != "over" or not all(isinstance(p.get("final"), dict) for p in players):
         return []
+    table = view.get("standings")
+    if isinstance(table, dict) and table.get("places"):  # the engine's standings: one source of truth
+        return [int(pl["seat"]) for pl in table["places"] if pl["place"] == 1]
     jo = jo_seat(view)
     if jo is not None:
         human = 1 - jo

@@ -111,11 +111,8 @@ def operating_count(state: SpeakeasyState, seat: int) -> int:
 
 
 def ranking(state: SpeakeasyState) -> list[int]:
-    """Seats best first: total, then safe money, Operating buildings, the later final turn order (design §14)."""
-    late = {seat: i for i, seat in enumerate(state.track)}
+    """Seats best first: total, then the tie-breakers of ``payouts.toml`` (design §14: safe money, Operating
+    buildings, the later final turn order); ``standings`` says how each tie was broken."""
+    from engine.speakeasy.standings import ranking as by_key
 
-    def key(seat: int) -> tuple[int, int, int, int]:
-        p = state.player(seat)
-        return (p.final["total"], p.safe, operating_count(state, seat), late[seat])
-
-    return sorted(range(len(state.players)), key=key, reverse=True)
+    return by_key(state)

@@ -180,7 +180,7 @@ def _deliver_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     else:
         state.ships[source - 1].barrels -= 1
         frm = f"Ship {source}"
-    paid = money.pay(p, cost, log, seat) if cost else (0, 0)
+    paid = money.pay(p, cost, log, seat, source="barrels") if cost else (0, 0)
     b.barrel = True
     bought = f", paying {money.paid_text(cost, paid)}" if cost else ""
     say(log, f"{p.name} delivers a barrel from {frm} to {space_name(d.number, int(si))}{bought}.")
@@ -234,7 +234,7 @@ def _dock_buy_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -
     _, sn, kn = option.split(":")
     k = int(kn)
     p = state.player(task.seat)
-    paid = money.pay(p, k, log, task.seat)
+    paid = money.pay(p, k, log, task.seat, source="barrels")
     state.ships[int(sn) - 1].barrels -= k
     p.stills_barrels += k
     say(log, f"{p.name} buys {k} barrel{'s' if k > 1 else ''} from Ship {sn} for {money.paid_text(k, paid)}.")

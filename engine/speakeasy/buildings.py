@@ -127,7 +127,7 @@ def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None
     d = state.districts[dn - 1]
     space = d.spaces[i]
     if setup:
-        p.pocket -= rs.cost
+        money.pay_pocket(p, rs.cost, "buildings")  # the Setup Round pays from the pocket
         paid = f"${rs.cost}"
     else:
         used = task.m
@@ -137,7 +137,7 @@ def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None
             crew.use_support(state, seat, sup, log)
             space.mobster = False
             say(log, f"{p.name} takes over the Mobster Speakeasy in {space_name(dn, i)}.")
-        paid = money.paid_text(rs.cost, money.pay(p, rs.cost, log, seat))
+        paid = money.paid_text(rs.cost, money.pay(p, rs.cost, log, seat, source="buildings"))
         if task.n > 1:
             push(state, "build", seat, n=task.n - 1, m=used)
     p.rows[rs.kind][rs.index] = False
@@ -227,7 +227,7 @@ def _upgrade_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     to = rules().buildings.upgrades[b.kind]
     rs = row_space(to, int(ri))
     cost = upgrade_cost(state, seat, rs, task.m)
-    paid = money.pay(p, cost, log, seat)
+    paid = money.pay(p, cost, log, seat, source="buildings")
     p.rows[to][rs.index] = False
     old = b.kind
     back = p.rows[old].index(False)  # the leftmost empty space of its row (design §6.1)

@@ -87,7 +87,7 @@ def use_support(state: SpeakeasyState, seat: int, sup: Support, log: Log) -> Non
         p.goons -= sup.goons
         say(log, f"{p.name} returns {sup.goons} Goon{'s' if sup.goons > 1 else ''}.")
     if sup.associate:
-        paid = money.pay(p, sup.fee, log, seat)
+        paid = money.pay(p, sup.fee, log, seat, source="associate")
         say(log, f"{p.name} pays the Associate {money.paid_text(sup.fee, paid)}.")
 
 
@@ -105,7 +105,7 @@ def _goon_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     p = state.player(task.seat)
     cost = eco.hire_goon(state, task.seat)
     assert cost is not None
-    paid = money.pay(p, cost, log, task.seat)
+    paid = money.pay(p, cost, log, task.seat, source="goons")
     p.goons += 1
     say(log, f"{p.name} hires a Goon for {money.paid_text(cost, paid)}.")
     push(state, "hire_goons", task.seat)  # "one or more": ask again

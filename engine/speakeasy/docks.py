@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Option
-from engine.speakeasy import crew
+from engine.speakeasy import crew, money
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import KIND_NAMES, barrel_targets, district_name, is_open, space_name, zone_index
 from engine.speakeasy.components import ZONES
@@ -76,7 +76,7 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     zone = zone_index(ship.port)
     own, rivals = _rivals(state, seat, zone)
     for rival in rivals[: max(0, d.ambush_family - own)]:
-        p.pocket -= d.ambush_rival_fee
+        money.pay_pocket(p, d.ambush_rival_fee, "fees_paid")
         eco.earn(state.player(rival), "fees", d.ambush_rival_fee)
         say(log, f"{p.name} pays {state.player(rival).name} ${d.ambush_rival_fee} for their Family Member's help.")
     crew.use_support(state, seat, crew.parse_support(code, state, seat), log)

@@ -9,20 +9,12 @@ from __future__ import annotations
 from engine.speakeasy.board import TRACK_NAMES, barrel_targets, buildings, operating, space_name
 from engine.speakeasy.components import Effect
 from engine.speakeasy.loader import rules
+from engine.speakeasy.money import earn  # every gain goes through money.earn (eco.earn for callers)
 from engine.speakeasy.state import Player, SpeakeasyState
 from engine.speakeasy.steps import Log, push, say
 
 #: Crate power that adds to each deck action's value.
 VALUE_CRATES = {"vip": "vip_value", "party": "party_value", "stills": "stills_value", "fleet": "fleet_value"}
-
-
-def earn(p: Player, source: str, amount: int, to: str = "pocket") -> None:
-    """Gain money to the pocket or the safe, counting it by source (for the balance report)."""
-    if to == "safe":
-        p.safe += amount
-    else:
-        p.pocket += amount
-    p.income[source] = p.income.get(source, 0) + amount
 
 
 def crate_power(p: Player, power: str) -> int:

@@ -184,5 +184,7 @@ def scramble(state: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyS
         for i, p in enumerate(new.players):
             if i != seat and i != jo:  # Jo has no safe (seed 003: one public pool)
                 p.safe = _other_safe(p.safe, rng)
+                # the ledger tells what came from the safe: only its sum stays (it is never in a view then)
+                p.ledger = {"hidden": p.pocket + p.safe}
     new.rng = Rng(rng.getrandbits(64))
     return new

@@ -4,6 +4,10 @@ Design §4 lets a payer choose how much of a cost comes from the pocket. Paying 
 dollars of final score, so taking as much as possible from the pocket is always at least as good; the engine
 does that without asking (a project decision, written in docs/rules/speakeasy.md). Payments to other players
 come from the pocket only.
+
+Every dollar a player gains or loses goes through ``earn``, ``pay`` or ``pay_pocket`` and is booked in
+``Player.ledger`` under its source (issue 11: the final message shows where each player's money came from), so
+the ledger always sums to pocket + safe. Moving money between pocket and safe (the Bagman) books nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +15,28 @@ from __future__ import annotations
 from engine.core import Event
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player
+
+
+def book(p: Player, source: str, amount: int) -> None:
+    """Count ``amount`` dollars (negative: lost) under ``source`` in the player's ledger."""
+    if amount:
+        p.ledger[source] = p.ledger.get(source, 0) + amount
+
+
+def earn(p: Player, source: str, amount: int, to: str = "pocket") -> None:
+    """Gain money to the pocket or the safe, booked under ``source`` (and counted in ``income``, gains only)."""
+    if to == "safe":
+        p.safe += amount
+    else:
+        p.pocket += amount
+    p.income[source] = p.income.get(source, 0) + amount
+    book(p, source, amount)
+
+
+def pay_pocket(p: Player, amount: int, source: str) -> None:
+    """Pay from the pocket alone (the Setup Round, a rival's fee, Jo's one pool), booked under ``source``."""
+    p.pocket -= amount
+    book(p, source, -amount)
 
 
 def spendable(p: Player, reserve: int = 0) -> int:
@@ -26,8 +52,11 @@ def can_pay(p: Player, cost: int, reserve: int = 0) -> bool:
     return spendable(p, reserve) >= cost
 
 
-def pay(p: Player, cost: int, log: list[Event] | None = None, seat: int | None = None) -> tuple[int, int]:
-    """Pay a bank cost: pocket first, then the safe at 2:1. Returns (from pocket, from safe).
+def pay(
+    p: Player, cost: int, log: list[Event] | None = None, seat: int | None = None, *, source: str
+) -> tuple[int, int]:
+    """Pay a bank cost: pocket first, then the safe at 2:1, booked under ``source``. Returns (from pocket, from
+    safe).
 
     How much came from the safe is told to the payer only (``log`` and ``seat``): the public log says the cost.
     """
@@ -37,6 +66,7 @@ def pay(p: Player, cost: int, log: list[Event] | None = None, seat: int | None =
     from_safe = (cost - from_pocket) * rules().tracks.safe_ratio
     p.pocket -= from_pocket
     p.safe -= from_safe
+    book(p, source, -(from_pocket + from_safe))  # the safe's part at 2:1 is what the player really loses
     if from_safe and log is not None and seat is not None:
         text = f"You paid ${cost}: ${from_pocket} from your pocket and ${from_safe} from your safe (2:1)."
         log.append(Event("private", text, (seat,)))

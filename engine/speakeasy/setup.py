@@ -71,6 +71,7 @@ def _jo_player(state: SpeakeasyState, seat: int, difficulty: int, log: Log) -> N
     jr = jo_rules()
     p = state.players[seat]
     p.pocket = p.safe = p.leverage = 0
+    p.ledger = {}  # no start money
     p.goons = 0
     p.capos = jr.numbers["capos"]
     p.infamy = jr.numbers["infamy_start"]
@@ -251,5 +252,6 @@ def _players(state: SpeakeasyState, seats: Sequence[str]) -> None:
                 crates=[],
                 rewards=[],
                 zone_markers=[0] * len(ZONES),
+                ledger={"start": t.start_pocket + t.start_safe},
             )
         )

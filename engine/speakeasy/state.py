@@ -95,6 +95,9 @@ class Player(msgspec.Struct):
     lost_buildings: dict[str, int] = {}  # buildings that left the game in a Mob War, by kind
     income: dict[str, int] = {}  # dollars gained by source (sales, casinos, crates, zones, books, ...): statistics
     final: dict[str, int] = {}  # the final scoring's parts, once the game is over
+    # every dollar gained (+) or lost (-) by source, the start money included: sums to pocket + safe (money.py);
+    # empty in records saved before it existed
+    ledger: dict[str, int] = {}
 
 
 class JoState(msgspec.Struct):

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import TABLE
+from engine.speakeasy import standings
 from engine.speakeasy.board import KIND_NAMES, district_name, operating, zone_index
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.gains import tile_kind
@@ -70,6 +71,8 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         }
         if state.phase == "over":
             entry["final"] = dict(p.final)  # the final scoring reveals every part, the safe included
+            # and where the money came from: costs paid from the safe tell its content, so only now
+            entry["sources"] = standings.sources(state, i)
         if state.jo is not None:
             entry["bot"] = i == state.jo.seat
         if mine:
@@ -173,6 +176,7 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         "cop_stacks": [len(s) for s in state.cop_stacks],
         "undo_mark": state.undo_mark,
         "jo": _jo(state),
+        "standings": standings.standings(state) if state.phase == "over" else None,
     }
 
 

@@ -58,6 +58,23 @@ async def check_story(d: Driver) -> dict[str, int]:
     return {"turns": sum(turns.values()), "pings": sum(mentioned.values()), "posts": len(_posts(d, "POST"))}
 
 
+async def check_end_pings_everyone(d: Driver) -> dict[str, Any]:
+    """The game's end pings every player in a newly posted message (issue 11): the last board message was posted
+    after the final event and mentions each player; returns that message."""
+    table = await d.load()
+    assert table.row.status == "finished"
+    store = d.bot.service.store
+    board = await store.get_message(d.gid, "board")
+    assert board is not None and board.upto >= await store.last_event_id(d.gid), "no message after the end"
+    message = d.server.message(board.message_id)
+    players = {s.user_id for s in table.seats if s.user_id > 0}
+    assert {int(u["id"]) for u in message["mentions"]} == players, "the end must ping every player"
+    assert all(f"<@{u}>" in message["content"] for u in players)
+    posted = [r for r in _posts(d, "POST") if set(map(int, (r.json.get("allowed_mentions") or {}).get("users", [])))]
+    assert set(map(int, posted[-1].json["allowed_mentions"]["users"])) == players, "pinged by a new message"
+    return message
+
+
 def opening_messages(d: Driver, name: str) -> list[str]:
     """The contents of the messages that opened ``name``'s turns, as posted."""
     return [

@@ -34,6 +34,11 @@ async def test_complete_three_player_game_from_lobby_to_final_scores(tmp_path):
         public = [m["content"] for m in server.messages_in(d.where)]
         assert any("Game over" in c for c in public)
         assert any("Round 3 reveal" in c for c in public)
+        # the final reveal keeps the cards and adds the standings over all rounds; the end pings everyone
+        assert any("Round 3 reveal" in c and "Final standings (lowest total wins):" in c for c in public)
+        from tests.cogs.checks import check_end_pings_everyone
+
+        await check_end_pings_everyone(d)
         assert gid == t.id
 
 

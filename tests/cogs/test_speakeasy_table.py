@@ -10,7 +10,7 @@ import json
 import pytest
 
 from service import ServiceError, User
-from tests.cogs.checks import check_story, opening_messages
+from tests.cogs.checks import check_end_pings_everyone, check_story, opening_messages
 from tests.cogs.driver import CHANNEL, Driver, answer, ids_of, play_speakeasy, quick_option, table
 from tests.fakediscord import payloads as p
 
@@ -54,6 +54,8 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         assert "Jo (Easy)" in alt  # Jo on the board, in the words a screen reader reads
         assert any("Jo flips card" in line for line in await bot.service.public_log(t))  # his turns in the log
         assert "Rank: " in public
+        await check_end_pings_everyone(d)
+        assert "**Final standings**" in public and "\nJo: " in public  # Jo's money by source too
         assert gid == t.id
         # Jo's deck order is never public: pictures get counts only, and no message lists his cards to come.
         left = t.state.jo.deck
@@ -92,6 +94,13 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
             assert all(f"**{t}:**" in block for t in between) or "/game log" in block, opened[k]
         public = [m["content"] for m in server.messages_in(d.where)]
         assert any("Final scoring" in c for c in public)
+        await check_end_pings_everyone(d)
+        # the final message: standings, every tie explained, each player's money by source (issue 11)
+        final = next(c for c in public if "**Final standings**" in c)
+        assert "**Where the money came from**" in final
+        view = t.view(None)
+        assert all(f"{p['name']}: " in final and f"= ${p['final']['total']}" in final for p in view["players"])
+        assert final.count("Tie at $") == len(view["standings"]["ties"])
         # Every line of every player's private screen or private note stays out of the channel.
         private = set()
         for user in (p.ANNA, p.BEN, p.CLEO):

@@ -7,6 +7,7 @@ the lowest district number, then the lowest space index.
 from __future__ import annotations
 
 from engine.speakeasy import economy as eco
+from engine.speakeasy import money
 from engine.speakeasy.board import (
     KIND_NAMES,
     TRACK_NAMES,
@@ -600,7 +601,7 @@ def _defend(state: SpeakeasyState, task: Task, log: Log) -> None:
         lose_building(state, d, task.m, log)
         return
     paid = min(need, p.pocket)
-    p.pocket -= paid
+    money.pay_pocket(p, paid, "war")  # Jo's one pool pays to keep his building
     say(log, f"Jo pays ${paid} and keeps the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.", kind="war")
 
 
