@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from engine.core import TABLE, Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay
+from engine.core import TABLE, Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay, waits_for
 from engine.registry import TABLE_GAMES
 from service.config import Settings
 from service.notice import Notice, ServiceError, StaleClick, Table, User
@@ -205,8 +205,8 @@ class Core:
         """Fill in what a move changes beside the record (reminders, the race window, private lines in the
         outbox) and the notice of who must act now. Pure: nothing is written here."""
         now = move.now
-        acting_before = {p.seat for p in before if p.race is None and p.seat != TABLE}
-        acting_after = {p.seat for p in after if p.race is None and p.seat != TABLE}
+        acting_before = {p.seat for p in before if waits_for(p)}
+        acting_after = {p.seat for p in after if waits_for(p)}
         races_before = {p.race for p in before if p.race}
         race = next((p.race for p in after if p.race), None)
         ping = acting_after - acting_before
@@ -246,7 +246,7 @@ class Core:
         for _ in range(10_000):
             if table.game.is_over(table.state):
                 break
-            mine = [p for p in table.prompts() if p.seat in bot_seats and p.race is None]
+            mine = [p for p in table.prompts() if p.seat in bot_seats and waits_for(p)]
             if not mine:
                 break
             choice = bot.choose(table.game, table.state, mine[0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import TABLE, PublicPrompt
+from engine.core import PublicPrompt, waits_for
 from service.host import Host
 from service.notice import Table
 
@@ -57,7 +57,7 @@ class PublicTable:
 
     def waiting(self) -> list[PublicPrompt]:
         """The questions someone must answer now (not a race window, not the table's timer)."""
-        return [p for p in self.prompts if p.race is None and p.seat != TABLE]
+        return [p for p in self.prompts if waits_for(p)]
 
     def waiting_users(self) -> list[int]:
         """The people being waited for, in seat order."""
@@ -90,5 +90,5 @@ class PublicTables(Host):
 
     async def public(self, table: Table) -> PublicTable:
         """The public side of ``table`` at its version."""
-        waiting = next((p.seat for p in table.prompts() if p.race is None and p.seat != TABLE), None)
+        waiting = next((p.seat for p in table.prompts() if waits_for(p)), None)
         return public_table(table, undo=await self.can_undo(table, waiting))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.core import TABLE
+from engine.core import waits_for
 from service.core import Core
 
 
@@ -31,7 +31,7 @@ class Recovery(Core):
                     await self.store.close_race(row.id)
                     fixed["races_dropped"] += 1
                 have = {(r.user_id, r.kind) for r in await self.store.get_reminders(row.id)}
-                acting = {p.seat for p in prompts if p.race is None and p.seat != TABLE}
+                acting = {p.seat for p in prompts if waits_for(p)}
                 since = table.row.last_move_at or table.row.updated_at
                 for seat in sorted(acting):
                     user = table.user_of(seat)

@@ -25,6 +25,18 @@ class OmertaGame:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("snap_window", "int", 5, "Seconds the snap window stays open", 2, 30),
         OptionSpec("rounds", "int", 0, "Rounds to play (0: as many as players)", 0, 10),
+        # Version 2 (decisions file): bounded rounds and a wrong snap that does not use up the window. Records
+        # made before it replay with version 1; a new table gets version 2.
+        OptionSpec(
+            "rules", "int", 1, "Rules version (2: bounded rounds, every claim of a window judged)", 1, 2, new_default=2
+        ),
+        OptionSpec(
+            "pace",
+            "choice",
+            "live",
+            "live: snap windows of snap_window seconds; post: standing snap orders, no windows",
+            choices=("live", "post"),
+        ),
     )
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:
