@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import math
 from typing import TYPE_CHECKING
 
 import discord
@@ -229,7 +230,10 @@ class PlayCog(commands.Cog, name="Play"):
     # --- races ---------------------------------------------------------------------------------------------
 
     def schedule_race(self, gid: int, version: int, deadline: float) -> None:
-        """Close a race window at its deadline (at once if it is already past, e.g. after a restart)."""
+        """Close a race window at its deadline (at once if it is already past, e.g. after a restart). A window
+        whose time has not started (its board is being posted) gets its timer when the publisher starts it."""
+        if math.isinf(deadline):
+            return
         key = (gid, version)
         if key not in self.races or self.races[key].done():
             self.races[key] = asyncio.create_task(self._close_race_later(gid, version, deadline))

@@ -21,6 +21,7 @@ from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .record import Move
 from .rows import (
     GAME_STATUSES,
+    UNARMED,
     ChoiceRow,
     ClaimRow,
     EventRow,
@@ -52,6 +53,7 @@ __all__ = [
     "MigrationError",
     "NotInLobby",
     "RaceRow",
+    "UNARMED",
     "ReminderRow",
     "SchemaTooNew",
     "SeatNotFound",
