@@ -103,7 +103,7 @@ class PlayCog(commands.Cog, name="Play"):
         except ServiceError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        await self._reply(interaction, notice)
+        await self._reply(interaction, notice, item.kind)
         await self.bot.publisher.deliver(notice.table.id)
 
     async def _is_risky(self, item: ActionButton) -> bool:
@@ -119,14 +119,16 @@ class PlayCog(commands.Cog, name="Play"):
                 return True
         return False
 
-    async def _reply(self, interaction: discord.Interaction, notice: Notice) -> None:
-        """The clicker's private answer: what they may now see, and their next private question if any."""
+    async def _reply(self, interaction: discord.Interaction, notice: Notice, kind: str = "") -> None:
+        """The clicker's private answer: what they may now see, and their next private question if any (an
+        optional question, such as standing orders, only after answering it: it is always in My options)."""
         table = notice.table
         uid = interaction.user.id
         lines = [notice.reply] if notice.reply else []
         lines += notice.private.get(uid, [])
         seat = table.seat_of(uid)
-        mine = [p for p in table.prompts_for(seat) if p.secret] if seat is not None else []
+        mine = [p for p in table.prompts_for(seat) if p.secret and (not p.optional or p.kind == kind)]
+        mine = [p for p in mine if not p.optional] or mine
         view = prompt_view(table.id, table.version, mine, mine_button=False) if mine else None
         if mine:
             lines.append(mine[0].text)
