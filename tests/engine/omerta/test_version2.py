@@ -222,3 +222,22 @@ def test_decision_v2_post_the_same_record_replays_the_same_game():
         g.apply(again, choice)
     assert g.dumps(again) == g.dumps(state)
     assert GAME.loads(g.dumps(state)).orders == state.orders
+
+
+# --- self-play with memory players ---------------------------------------------------------------------------
+
+
+def test_decision_v2_bounded_rounds_memory_players_never_exceed_the_bound_the_cap_implies():
+    """Cautious memory players (they call OMERTA only with 0 points) make the longest rounds: under version 2
+    no round is longer than the cards a round can draw (``bench/omerta_rounds.py`` prints the figures)."""
+    from bench.omerta_players import play as memory_play
+    from bench.omerta_rounds import draw_bound
+
+    bound = draw_bound(4)
+    assert bound == 39 + 59
+    longest = 0
+    for seed in range(12):
+        state, rounds = memory_play(4, seed, {"rules": 2}, call_at=0)
+        assert GAME.invariants(state) == [] and len(rounds) == 4
+        longest = max(longest, *rounds)
+    assert longest <= bound
