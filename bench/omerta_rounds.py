@@ -4,7 +4,8 @@ python -m bench.omerta_rounds [--games 200] [--players 4]
 
 Plays ``games`` complete games of memory players (``bench/omerta_players.py``) under ``rules=1`` (the discard
 pile is reshuffled as often as needed) and ``rules=2`` (at most ``max_reshuffles`` times a round, then the round
-ends dry), for players who call OMERTA at 7 points or fewer, and for cautious ones who wait for 3 or 0. Prints
+ends dry), for players who call OMERTA at 7 points or fewer, for cautious ones who wait for 3 or 0, and (version
+2 only: a version 1 round would never end) for players who never call. Prints
 one JSON line per mix: turns per round (median, p99, max), how many rounds ended dry, and the bound the cap
 implies: the cards a round can draw, ``draw pile at the deal + max_reshuffles * (60 - 1)``.
 """
@@ -64,6 +65,8 @@ def main() -> None:
         for call_at in (7, 3, 0):
             for rules in (1, 2):
                 print(json.dumps(report(players, args.games, rules, call_at)), flush=True)
+        # players who never call: a version 1 round never ends; version 2 ends every round dry within the bound
+        print(json.dumps(report(players, args.games, 2, -1)), flush=True)
 
 
 if __name__ == "__main__":

@@ -108,6 +108,10 @@ async def test_live_pace_complete_four_player_game_tells_the_story_and_judges_ev
         assert sum("snaps slot" in line for line in lines) >= 2  # claims were judged
         shown = "\n".join(channel_texts(server, d.where))
         assert "**Snap window** open" in shown and ":R>" in shown
+        for r in server.requests:  # a message showing an open window pings nobody (posted or edited)
+            body = r.json if isinstance(r.json, dict) else {}
+            if "**Snap window** open" in str(body.get("content", "")):
+                assert not (body.get("allowed_mentions") or {}).get("users"), body.get("content")
 
 
 async def test_live_pace_the_window_starts_when_its_board_is_posted_and_shows_its_closing_time(tmp_path, monkeypatch):
