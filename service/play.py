@@ -42,8 +42,12 @@ class Play(Core):
             if prompt is None:
                 raise StaleClick("That button is not for the question you are being asked now. Use the latest message.")
             chosen = prompt.option(option)
+            if chosen is None and prompt.optional:  # e.g. a standing order that was used since
+                raise ServiceError("That choice is no longer open; open **My options** again to see the current ones.")
             if chosen is None:
-                allowed = "; ".join(o.label for o in prompt.options)
+                # a long list (a standing-orders menu) is cut: the reply must fit in one message
+                labels = [o.label for o in prompt.options]
+                allowed = "; ".join(labels[:12]) + ("; …" if len(labels) > 12 else "")
                 raise ServiceError(f"That is not a legal choice now. You may: {allowed}.")
             choice = Choice(seat, kind, option)
             if prompt.race is not None:

@@ -4,9 +4,11 @@ timestamp order within the transaction that closes it, a window's time that star
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import TABLE, Choice, load_choice
 from engine.omerta.cards import deck
-from service import TableService
+from service import ServiceError, TableService
 from tests.service.test_table import BEN, CLEO, HOST, peek_all, svc  # noqa: F401 (the fixture)
 
 USERS = (HOST, BEN, CLEO)
@@ -112,3 +114,13 @@ async def test_post_pace_orders_can_be_set_from_an_older_board_and_the_turn_goes
     assert (await svc.load(gid)).state.phase == "drawn"
     reminders = {r.user_id for r in await svc.store.get_reminders(gid)}
     assert reminders == {USERS[active].id}  # nobody is reminded of an optional question
+
+
+async def test_post_pace_an_order_that_is_no_longer_open_is_refused_and_changes_nothing(svc):  # noqa: F811
+    gid = await _table(svc, {"pace": "post"})
+    await svc.act(gid, BEN, 0, "order", "set:1:4")
+    await svc.act(gid, BEN, 0, "order", "cancel:1")
+    version = (await svc.load(gid)).version
+    with pytest.raises(ServiceError, match="no longer open.*My options"):
+        await svc.act(gid, BEN, 0, "order", "cancel:1")
+    assert (await svc.load(gid)).version == version
