@@ -166,7 +166,8 @@ def apply(state: OmertaState, choice: Choice) -> list[Event]:
     if choice.kind == ORDER:  # a standing order changes nothing on the table (what was shown stays shown)
         apply_order(state, choice, events)
         return events
-    state.shown = []
+    if not (choice.kind == "snap" and state.claimed):  # every card a window's claims revealed stays shown
+        state.shown = []
     if choice.kind == "peek":
         _peek(state, choice, events)
     elif choice.kind == "turn":

@@ -117,6 +117,8 @@ def test_decision_v2_all_claims_wrong_the_table_closes_the_window():
         play(g, s, seat, "snap", "slot:0")
     assert s.phase == "snap" and [pr.seat for pr in g.prompts(s)] == [TABLE]
     events = play(g, s, TABLE, "snap", "close")
+    # every card the claims revealed is still in the picture with the log lines that name them
+    assert [c["value"] for c in g.view(s, None)["shown"]] == [1, 5, 1]
     assert "Nobody snaps." in texts(events) and s.phase == "turn" and s.active == 1 and s.claimed == []
 
 
