@@ -27,7 +27,7 @@ from cogs.components import OfferButton, public_view
 from cogs.pictures import PICTURES, render
 from render import story
 from service import PublicTable, ServiceError, Table
-from service.play import race_window
+from service.claims import race_window
 from store import EventRow, OutboxRow, StoreClosed
 
 if TYPE_CHECKING:

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import random
-
 from engine.core import TABLE, Choice, dump_choice, load_choice
+from service.claims import ranked
 from service.core import Core
 from service.notice import Notice, ServiceError, StaleClick, Table, User
-from store import ClaimRow
-
-
-def race_window(table: Table) -> float:
-    """The seconds a race window of this table stays open (the ``snap_window`` option)."""
-    return float(json.loads(table.row.options).get("snap_window", 5))
 
 
 class Play(Core):
@@ -90,42 +82,28 @@ class Play(Core):
             race = await self.store.get_race(game_id)
             if race is None or race.version != version or table.version != version or table.row.status != "active":
                 return None
-            ranked = _ranked(await self.store.get_claims(game_id, version), f"{table.row.seed}:{version}")
+            claims = ranked(await self.store.get_claims(game_id, version), f"{table.row.seed}:{version}")
             game = table.game
             trial = game.loads(game.dumps(table.state))  # judged on a copy first: commit applies them for real
             race_id = next(p.race for p in game.prompts(trial) if p.race)
             moves: list[tuple[Choice, int | None]] = []
-            judged: list[ClaimRow] = []
-            for claim in ranked:
+            judged = 0  # how many claims were judged (the first ones)
+            for claim in claims:
                 choice = load_choice(claim.choice)
                 if not any(p.race == race_id and p.seat == choice.seat for p in game.prompts(trial)):
                     break  # the race is settled: later claims are not judged
                 game.apply(trial, choice)
                 moves.append((choice, table.user_of(choice.seat)))
-                judged.append(claim)
+                judged += 1
             still_open = [p for p in game.prompts(trial) if p.race == race_id and p.seat == TABLE]
             if still_open:
                 moves.append((Choice(TABLE, still_open[0].kind, still_open[0].default_option()), None))
             lines: list[str] = []
-            if len(ranked) > 1:
-                first = ranked[0].ts_ms
-                for i, c in enumerate(ranked):
+            if len(claims) > 1:
+                first = claims[0].ts_ms
+                for i, c in enumerate(claims):
                     delay = c.ts_ms - first
                     tag = "first" if i == 0 else f"+{delay} ms" if delay else "tied, drawn later"
-                    tag += "" if c in judged else ", not judged"
+                    tag += "" if i < judged else ", not judged"
                     lines.append(f"Claim by {table.name_of(c.seat)} ({tag}).")
             return await self.commit(table, moves, preface=lines)
-
-
-def _ranked(claims: list[ClaimRow], seed: str) -> list[ClaimRow]:
-    """Claims in the order they are judged: earliest Discord timestamp first; exact ties broken by a draw seeded
-    from the game (so a replay of the log can explain it)."""
-    rng = random.Random(seed)
-    left = list(claims)
-    out: list[ClaimRow] = []
-    while left:
-        tied = [c for c in left if c.ts_ms == left[0].ts_ms]
-        pick = rng.choice(tied) if len(tied) > 1 else tied[0]
-        out.append(pick)
-        left.remove(pick)
-    return out

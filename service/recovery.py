@@ -4,8 +4,8 @@ game state, so no game waits on something a crash lost (a race window, a reminde
 from __future__ import annotations
 
 from engine.core import waits_for
+from service.claims import race_window
 from service.core import Core
-from service.play import race_window
 from store import UNARMED
 
 
