@@ -110,6 +110,11 @@ class OmertaGame:
             slots = state.players[b.seat].slots
             if not (0 <= b.slot < len(slots)) or slots[b.slot] is None or b.turns <= 0:
                 bad.append(f"bad Police Check {b}")
+        keys = [(o.seat, o.slot) for o in state.orders]
+        if len(set(keys)) != len(keys) or any(not 0 <= s < len(state.players) for s, _ in keys):
+            bad.append(f"standing orders {state.orders}: at most one per slot of a seat")
+        if state.claimed and state.options.get("rules", 1) < 2:
+            bad.append(f"claimed seats {state.claimed} under version 1")
         for r in state.history:
             expected, _ = score_round(r.points, r.caller, d.numbers["omerta_limit"], d.numbers["caller_penalty"])
             points = [sum(d.cards[c].points for c in hand) for hand in r.cards]

@@ -243,3 +243,23 @@ def test_decision_v2_bounded_rounds_memory_players_never_exceed_the_bound_the_ca
         assert GAME.invariants(state) == [] and len(rounds) == 4
         longest = max(longest, *rounds)
     assert longest <= bound
+
+
+@pytest.mark.parametrize(("pace", "games"), [("live", 40), ("post", 12)])
+def test_decision_v2_random_play_keeps_every_invariant_in_each_pace(pace, games):
+    import random
+
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = GAME.new(["Anna", "Ben", "Cleo", "Dino"], {"rules": 2, "pace": pace}, 700 + seed)
+        for _ in range(20_000):
+            if GAME.is_over(state):
+                break
+            prompts = GAME.prompts(state)
+            orders = [p for p in prompts if p.optional and p.options]
+            needed = [p for p in prompts if not p.optional]
+            prompt = rng.choice(orders) if orders and rng.random() < 0.2 else rng.choice(needed)
+            GAME.apply(state, Choice(prompt.seat, prompt.kind, rng.choice(prompt.options).id))
+            assert GAME.invariants(state) == [], (seed, GAME.invariants(state))
+            assert GAME.loads(GAME.dumps(state)) == state
+        assert GAME.is_over(state), f"seed {seed}: no end"
