@@ -6,6 +6,7 @@ standing orders set from My options play a game through without any window."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 
@@ -198,3 +199,54 @@ async def test_post_pace_complete_four_player_game_with_standing_orders_and_no_w
         for user in PLAYERS:
             told = "\n".join(m["content"] for m in server.dm_messages(user))
             assert "Standing order: you snap" in told
+
+
+async def test_live_pace_a_crash_before_the_window_started_starts_it_after_the_restart(tmp_path):
+    """The bot posted the board of a window and died before starting its time: after the restart the board is
+    brought up to date again and the window starts then (nothing waits forever, nothing closes unseen)."""
+    from store import UNARMED
+    from tests.cogs.driver import Clock, bot_on
+    from tests.fakediscord.fixtures import fake_server
+
+    clock = Clock()
+    db = tmp_path / "crash.sqlite3"
+    async with fake_server(heartbeat_interval_ms=30_000) as server:
+        async with bot_on(server, db, clock) as bot:
+            d = Driver(server, bot, clock, PLAYERS[:3])
+            await d.open_and_start()
+            for _ in range(80):
+                await d.settle()
+                t = await d.load()
+                if t.state.phase == "snap":
+                    break
+                prompts = [pr for pr in t.prompts() if pr.seat >= 0]
+                if prompts[0].kind != "turn":
+                    for pr in prompts:
+                        await answer(d, pr.seat, pr.kind, pr.default_option(), pr.secret)
+                    continue
+                rec = await d.click_board(prompts[0].seat, "turn", "draw")
+                place = await d.click_private(rec, prompts[0].seat, "place", "discard")
+                await d.done(place, t.version + 1)
+            else:
+                raise AssertionError("no snap window opened")
+            await d.settle()
+            store = bot.service.store
+            # the crash: the window's time never started, and the board was not recorded as showing it
+            await store.open_race(d.gid, t.version + 2, UNARMED)
+            board = await store.get_message(d.gid, "board")
+            await store.set_message(
+                d.gid, "board", board.channel_id, board.message_id, version=t.version + 1, upto=0, data=board.data
+            )
+        clock.now += 3600
+        async with bot_on(server, db, clock) as bot2:
+            d.bot = bot2
+            race = None
+            for _ in range(200):
+                race = await bot2.service.store.get_race(d.gid)
+                if race is not None and race.armed:
+                    break
+                await asyncio.sleep(0.02)
+            assert race is not None and race.armed and race.deadline >= clock.now + 5
+            await d.close_windows()
+            await d.settle()
+            assert (await d.load()).state.phase != "snap"
