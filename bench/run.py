@@ -12,6 +12,7 @@ BENCHES = (
     ["-m", "bench.speakeasy_engine"],
     ["-m", "bench.jo"],
     ["-m", "bench.balance"],
+    ["-m", "bench.omerta_rounds"],
     ["-m", "bench.render_omerta"],
     ["-m", "bench.click_roundtrip"],
     ["-m", "bench.render_speakeasy"],

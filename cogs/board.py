@@ -7,6 +7,7 @@ is shortened first, then the oldest steps of this message, each time with a poin
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,9 +27,12 @@ def clip_message(text: str) -> str:
 
 
 def question_line(pt: PublicTable) -> str:
-    """Who is asked what now. A private question shows only what it is about (its kind), never its words."""
+    """Who is asked what now. A private question shows only what it is about (its kind), never its words. An
+    open race window (a snap) shows when it closes, as a Discord relative timestamp (nobody is pinged for it)."""
     waiting = pt.waiting()
     if not waiting:
+        if pt.race_closes is not None and any(p.race for p in pt.prompts):
+            return f"**Snap window** open: claim on the buttons below · closes <t:{math.ceil(pt.race_closes)}:R>"
         return ""
     prompt = waiting[0]
     name = pt.name_of(prompt.seat)

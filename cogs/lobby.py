@@ -16,6 +16,7 @@ from discord.ext import commands
 from cogs.board import clip_message, thread_name
 from cogs.components import LogButton, SkipButton, lobby_view
 from cogs.play import user_of
+from engine.core import waits_for
 from service import Notice, ServiceError, Table, TableService, User
 from service.core import check_id
 from service.options import parse_options
@@ -355,7 +356,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except ServiceError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        waiting = next((p.seat for p in table.prompts() if p.seat >= 0 and p.race is None), None)
+        waiting = next((p.seat for p in table.prompts() if waits_for(p)), None)
         if waiting is None:
             await interaction.followup.send("Nobody is being waited for right now.", ephemeral=True)
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import math
 from typing import TYPE_CHECKING
 
 import discord
@@ -104,7 +105,7 @@ class PlayCog(commands.Cog, name="Play"):
         except ServiceError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        await self._reply(interaction, notice)
+        await self._reply(interaction, notice, item.kind)
         await self.bot.publisher.deliver(notice.table.id)
 
     async def _is_risky(self, item: ActionButton, user_id: int) -> bool:
@@ -128,14 +129,16 @@ class PlayCog(commands.Cog, name="Play"):
                 return True
         return False
 
-    async def _reply(self, interaction: discord.Interaction, notice: Notice) -> None:
-        """The clicker's private answer: what they may now see, and their next private question if any."""
+    async def _reply(self, interaction: discord.Interaction, notice: Notice, kind: str = "") -> None:
+        """The clicker's private answer: what they may now see, and their next private question if any (an
+        optional question, such as standing orders, only after answering it: it is always in My options)."""
         table = notice.table
         uid = interaction.user.id
         lines = [notice.reply] if notice.reply else []
         lines += notice.private.get(uid, [])
         seat = table.seat_of(uid)
-        mine = [p for p in table.prompts_for(seat) if p.secret] if seat is not None else []
+        mine = [p for p in table.prompts_for(seat) if p.secret and (not p.optional or p.kind == kind)]
+        mine = [p for p in mine if not p.optional] or mine
         view = self._private_components(table, seat, mine) if mine else None
         if mine:
             lines += [mine[0].text, *legend(mine[0].options)]
@@ -249,7 +252,10 @@ class PlayCog(commands.Cog, name="Play"):
     # --- races ---------------------------------------------------------------------------------------------
 
     def schedule_race(self, gid: int, version: int, deadline: float) -> None:
-        """Close a race window at its deadline (at once if it is already past, e.g. after a restart)."""
+        """Close a race window at its deadline (at once if it is already past, e.g. after a restart). A window
+        whose time has not started (its board is being posted) gets its timer when the publisher starts it."""
+        if math.isinf(deadline):
+            return
         key = (gid, version)
         if key not in self.races or self.races[key].done():
             self.races[key] = asyncio.create_task(self._close_race_later(gid, version, deadline))

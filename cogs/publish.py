@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import io
 import json
@@ -26,6 +27,7 @@ from cogs.components import OfferButton, public_view
 from cogs.pictures import PICTURES, render
 from render import story
 from service import PublicTable, ServiceError, Table
+from service.claims import race_window
 from store import EventRow, OutboxRow, StoreClosed
 
 if TYPE_CHECKING:
@@ -262,7 +264,9 @@ class Publisher:
     async def _edit_open(
         self, table: Table, pt: PublicTable, current: Any, data: dict[str, Any], fresh: list[EventRow], last: int
     ) -> None:
-        """The turn goes on: the same message shows every step so far (no new picture, no ping)."""
+        """The turn goes on: the same message shows every step so far (no new picture, no ping). A race window
+        it shows starts once the edit is made."""
+        pt, arm = await self._window(table, pt)
         events = await self._range(table, int(data.get("first", 0)))
         names = self._names(pt)
         lines = [ln for seg in story.segments(events) for ln in story.steps(seg, names)]
@@ -278,6 +282,8 @@ class Publisher:
         except discord.NotFound:  # deleted by someone: open anew
             await self._open(table, pt, events, pt.waiting_users(), last, data)
             return
+        if arm:  # before the message is marked shown: a crash in between shows it again and then arms it
+            await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
         await self.bot.service.store.set_message_shown(table.id, "board", table.version, last, data=json.dumps(data))
 
     async def _close(self, table: Table, current: Any, data: dict[str, Any], end: int) -> None:
@@ -346,12 +352,13 @@ class Publisher:
                 everything = story.segments(await store.get_events(table.id, public_only=True))
                 since = [story.line(s, names) for s in story.since_last_turn(everything, opener.seat, first)]
         lines = [ln for seg in segs for ln in story.steps(seg, names)]
+        view = pt.view
+        assert view is not None
+        png = await render(PICTURES[table.game.name].table, view)  # first: a window's time starts after it
+        pt, arm = await self._window(table, pt)
         text, _, left_out = board.turn_message(pt, since, lines, ping)
         if left_out:  # steps of this move that do not fit: posted whole, first
             await self._post_lines(table, lines, ("x", table.id, first))
-        view = pt.view
-        assert view is not None
-        png = await render(PICTURES[table.game.name].table, view)
         file = discord.File(io.BytesIO(png), filename="table.png", description=board.alt_text(pt) or None)
         channel = await self.channel(table.row.table_channel)
         message = await channel.send(
@@ -361,6 +368,8 @@ class Publisher:
             allowed_mentions=mentions(ping),
             nonce=message_nonce("m", table.id, first, table.version, why),
         )
+        if arm:  # before the message is recorded: a crash in between posts it again and then arms it
+            await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
         data = {
             "first": first,
             "acting": pt.waiting_users(),
@@ -372,6 +381,18 @@ class Publisher:
         await store.set_message(
             table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
         )
+
+    async def _window(self, table: Table, pt: PublicTable) -> tuple[PublicTable, bool]:
+        """A race window whose time has not started yet starts now, as its board is about to be posted: the
+        closing time it will show, and True (the caller starts it once the board is posted)."""
+        if not any(p.race for p in pt.prompts):
+            return pt, False
+        race = await self.bot.service.store.get_race(table.id)
+        if race is None or race.version != table.version or race.armed:
+            return pt, False
+        # rounded up to the second a relative timestamp shows: the window never closes before the time shown
+        closes = pt.race_closes or float(math.ceil(self.bot.service.clock() + race_window(table)))
+        return dataclasses.replace(pt, race_closes=closes), True
 
     async def _event_pictures(self, table: Table, pt: PublicTable, events: list[EventRow]) -> None:
         """Extra pictures for events such as a round's reveal or the final scoring, once each."""

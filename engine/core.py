@@ -122,6 +122,9 @@ class Prompt(msgspec.Struct, frozen=True):
     group: str | None = None
     #: Answers that are not possible now, each with its ``disabled`` reason ("Defend: needs 8, you reach 5")
     unavailable: tuple[Option, ...] = ()
+    #: A question the game never waits for (e.g. Omerta's standing snap orders): its seat may answer it at any
+    #: time, and nobody is pinged, reminded or skipped for it. See ``waits_for``.
+    optional: bool = False
 
     def default_option(self) -> str:
         """The id of the option the table takes when this seat's turn is skipped."""
@@ -133,8 +136,8 @@ class Prompt(msgspec.Struct, frozen=True):
         """What everyone may know of this question: who is asked which kind of question and, unless it is
         secret, its words and options. The only way a prompt reaches public output."""
         if self.secret:
-            return PublicPrompt(self.seat, self.kind, "", (), self.race, True)
-        return PublicPrompt(self.seat, self.kind, self.text, self.options, self.race, False)
+            return PublicPrompt(self.seat, self.kind, "", (), self.race, True, self.optional)
+        return PublicPrompt(self.seat, self.kind, self.text, self.options, self.race, False, self.optional)
 
     def option(self, option_id: str) -> Option | None:
         """The option with this id, if it is legal."""
@@ -154,6 +157,13 @@ class PublicPrompt(msgspec.Struct, frozen=True):
     options: tuple[Option, ...]
     race: str | None
     secret: bool
+    optional: bool = False
+
+
+def waits_for(prompt: Prompt | PublicPrompt) -> bool:
+    """Whether the game waits for this question's answer: not a race window, not the table's timer, not an
+    optional question (these are answered when their seat likes, or closed by the table)."""
+    return prompt.race is None and prompt.seat != TABLE and not prompt.optional
 
 
 class Choice(msgspec.Struct, frozen=True):

@@ -111,6 +111,10 @@ def private_note(view: dict[str, Any]) -> str:
     if view["look"]:
         safe = ", ".join(f"{k + 1}: {c['name']}" for k, c in enumerate(view["look"]["safe"]))
         lines.append(f"The Safe holds {safe}.")
+    if view.get("pace") == "post":
+        orders = view.get("orders", [])
+        shown = "; ".join(f"slot {o['slot'] + 1} on a Bottle {o['value']}" for o in orders)
+        lines.append(f"Your standing snap orders: {shown or 'none'} (set or cancel them below).")
     lines.append("-# Omerta is a memory game: what you peeked at is in your private log (DM or private thread).")
     return "\n".join(lines)
 

@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from engine.core import TABLE, Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay
+from engine.core import Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay, waits_for
 from engine.registry import TABLE_GAMES
 from service.config import Settings
 from service.notice import Notice, ServiceError, StaleClick, Table, User
-from store import Move, Store
+from store import UNARMED, Move, Store
 
 #: The record of an undo: it takes back the latest choice still in effect (the record stays append-only).
 UNDO_KIND = "_undo"
@@ -205,15 +205,14 @@ class Core:
         """Fill in what a move changes beside the record (reminders, the race window, private lines in the
         outbox) and the notice of who must act now. Pure: nothing is written here."""
         now = move.now
-        acting_before = {p.seat for p in before if p.race is None and p.seat != TABLE}
-        acting_after = {p.seat for p in after if p.race is None and p.seat != TABLE}
-        races_before = {p.race for p in before if p.race}
+        acting_before = {p.seat for p in before if waits_for(p)}
+        acting_after = {p.seat for p in after if waits_for(p)}
         race = next((p.race for p in after if p.race), None)
         ping = acting_after - acting_before
         if race is not None:
-            move.race_deadline = now + float(json.loads(table.row.options).get("snap_window", 5))
-            if race not in races_before:
-                ping |= {p.seat for p in after if p.race == race and p.seat != TABLE}
+            # the window's time starts when its board has been posted (the publisher arms it); nobody is
+            # pinged for a window: a ping arrives too late to matter
+            move.race_deadline = UNARMED
         for s in acting_before - acting_after:
             if (u := table.user_of(s)) is not None and u > 0:
                 move.reminders_off.append((u, "turn"))
@@ -246,7 +245,7 @@ class Core:
         for _ in range(10_000):
             if table.game.is_over(table.state):
                 break
-            mine = [p for p in table.prompts() if p.seat in bot_seats and p.race is None]
+            mine = [p for p in table.prompts() if p.seat in bot_seats and waits_for(p)]
             if not mine:
                 break
             choice = bot.choose(table.game, table.state, mine[0])

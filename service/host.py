@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from engine.core import TABLE, Choice, Game, Prompt, dump_choice, load_choice
+from engine.core import Choice, Game, Prompt, dump_choice, load_choice, waits_for
 from service.core import UNDO_KIND, Core, effective_choices, table_row
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from store import AlreadySeated, Move, OfferRow
@@ -90,7 +90,7 @@ class Host(Core):
             name = table.name_of(seat)
             if version != table.version:
                 raise StaleClick(f"The game moved on since that board; nothing was skipped ({name} may have played).")
-            waiting = {p.seat for p in table.prompts() if p.seat != TABLE and p.race is None}
+            waiting = {p.seat for p in table.prompts() if waits_for(p)}
             if seat not in waiting:
                 raise ServiceError(f"{name} is not being waited for now; nothing was skipped.")
             moves, labels = await asyncio.to_thread(_skip_moves, table.game, table.game.dumps(table.state), seat)
@@ -219,7 +219,7 @@ def _skip_moves(game: Game, state_json: bytes, seat: int) -> tuple[list[tuple[Ch
     moves: list[tuple[Choice, int | None]] = []
     labels: list[str] = []
     for _ in range(MAX_SKIP_CHOICES):
-        mine: list[Prompt] = [p for p in game.prompts(state) if p.seat == seat and p.race is None]
+        mine: list[Prompt] = [p for p in game.prompts(state) if p.seat == seat and waits_for(p)]
         if not mine or game.is_over(state):
             break
         prompt = mine[0]

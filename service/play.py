@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 from engine.core import TABLE, Choice, dump_choice, load_choice
+from service.claims import ranked
 from service.core import Core
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.plans import JOIN, parse_plan
@@ -21,7 +20,10 @@ class Play(Core):
             seat = table.seat_of(user.id)
             if seat is None:
                 raise ServiceError(f"You are not seated in game #{game_id}; only its players can use its buttons.")
-            if version != table.version and not await self._still_open(table, version, seat, kind):
+            optional = any(p.optional and p.kind == kind for p in table.prompts_for(seat))
+            # an optional question (a standing order) is checked against the current prompts, whatever board
+            # it was clicked on: nothing waits for it, so no board is outdated for it
+            if version != table.version and not optional and not await self._still_open(table, version, seat, kind):
                 raise StaleClick(
                     "That button belongs to an older board; the game has moved on. Use the latest message."
                 )
@@ -36,8 +38,12 @@ class Play(Core):
                 choices = parse_plan(table, seat, kind, option)
                 return await self.commit(table, [(c, user.id) for c in choices])
             chosen = prompt.option(option)
+            if chosen is None and prompt.optional:  # e.g. a standing order that was used since
+                raise ServiceError("That choice is no longer open; open **My options** again to see the current ones.")
             if chosen is None:
-                allowed = "; ".join(o.label for o in prompt.options)
+                # a long list (a standing-orders menu) is cut: the reply must fit in one message
+                labels = [o.label for o in prompt.options]
+                allowed = "; ".join(labels[:12]) + ("; …" if len(labels) > 12 else "")
                 raise ServiceError(f"That is not a legal choice now. You may: {allowed}.")
             choice = Choice(seat, kind, option)
             if prompt.race is not None:
@@ -45,11 +51,13 @@ class Play(Core):
             return await self.commit(table, [(choice, user.id)])
 
     async def _still_open(self, table: Table, version: int, seat: int, kind: str) -> bool:
-        """An older button still counts if only other seats' answers to the same concurrent question came since."""
+        """An older button still counts if only other seats' answers to the same concurrent question, or to
+        optional questions (standing orders), came since."""
         if version > table.version or version < 0:
             return False
+        optional = {p.kind for p in table.prompts() if p.optional}
         since = [load_choice(c) for c in (await self.store.get_choices(table.id))[version:]]
-        return all(c.kind == kind and c.seat != seat for c in since)
+        return all((c.kind == kind or c.kind in optional) and c.seat != seat for c in since)
 
     async def _claim(self, table: Table, choice: Choice, label: str, ts_ms: int) -> Notice:
         """A durable claim in the open race; the earliest Discord timestamp wins when the window closes. The
@@ -60,29 +68,46 @@ class Play(Core):
             if race is None or race.version != table.version:
                 raise StaleClick("That window has closed.")
             raise ServiceError("You already made a claim in this window; only your first one counts.")
-        return Notice(table, reply=f"Claim in: {label}. The earliest claim wins when the window closes.")
+        return Notice(table, reply=f"Claim in: {label}. The claims are judged earliest first when the window closes.")
+
+    async def arm_race(self, game_id: int, version: int, deadline: float) -> bool:
+        """Start the time of the race window at ``version``, now that the board showing it has been posted: it
+        closes at ``deadline``. False if that race is gone or its time already runs (the first deadline stays)."""
+        return await self.store.arm_race(game_id, version, deadline)
 
     async def close_race(self, game_id: int, version: int) -> Notice | None:
-        """The window of a race closes: the earliest claim (Discord's timestamp) is applied, or the table's
-        default, in the same transaction that closes the window. ``None`` if that race is already over."""
+        """The window of a race closes: its claims are judged in the order of Discord's timestamps (exact ties:
+        a draw seeded from the game) while the race stays open (the engine closes it at the first claim that
+        settles it: under Omerta's version 2 a wrong snap leaves the window open for the next claim), then the
+        table's default closes it if it is still open; all in the same transaction that closes the window.
+        ``None`` if that race is already over."""
         async with self.lock(game_id):
             table = await self.load(game_id)
             race = await self.store.get_race(game_id)
             if race is None or race.version != version or table.version != version or table.row.status != "active":
                 return None
-            claims = await self.store.get_claims(game_id, version)
+            claims = ranked(await self.store.get_claims(game_id, version), f"{table.row.seed}:{version}")
+            game = table.game
+            trial = game.loads(game.dumps(table.state))  # judged on a copy first: commit applies them for real
+            race_id = next(p.race for p in game.prompts(trial) if p.race)
+            moves: list[tuple[Choice, int | None]] = []
+            judged = 0  # how many claims were judged (the first ones)
+            for claim in claims:
+                choice = load_choice(claim.choice)
+                if not any(p.race == race_id and p.seat == choice.seat for p in game.prompts(trial)):
+                    break  # the race is settled: later claims are not judged
+                game.apply(trial, choice)
+                moves.append((choice, table.user_of(choice.seat)))
+                judged += 1
+            still_open = [p for p in game.prompts(trial) if p.race == race_id and p.seat == TABLE]
+            if still_open:
+                moves.append((Choice(TABLE, still_open[0].kind, still_open[0].default_option()), None))
             lines: list[str] = []
-            if claims:
+            if len(claims) > 1:
                 first = claims[0].ts_ms
-                tied = [c for c in claims if c.ts_ms == first]
-                # exact ties are broken by a draw seeded from the game, so a replay of the log can explain it
-                winner = random.Random(f"{table.row.seed}:{version}").choice(tied) if len(tied) > 1 else tied[0]
-                for c in claims:
+                for i, c in enumerate(claims):
                     delay = c.ts_ms - first
-                    tag = "first" if c is winner else f"+{delay} ms" if delay else "tied, lost the draw"
+                    tag = "first" if i == 0 else f"+{delay} ms" if delay else "tied, drawn later"
+                    tag += "" if i < judged else ", not judged"
                     lines.append(f"Claim by {table.name_of(c.seat)} ({tag}).")
-                moves = [(load_choice(winner.choice), table.user_of(winner.seat))]
-            else:
-                prompt = next(p for p in table.prompts() if p.seat == TABLE)
-                moves = [(Choice(TABLE, prompt.kind, prompt.default_option()), None)]
-            return await self.commit(table, moves, preface=lines if len(claims) > 1 else [])
+            return await self.commit(table, moves, preface=lines)

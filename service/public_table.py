@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import TABLE, PublicPrompt
+from engine.core import PublicPrompt, waits_for
 from service.host import Host
 from service.notice import Table
 
@@ -43,6 +43,9 @@ class PublicTable:
     prompts: tuple[PublicPrompt, ...]
     #: whether the player being waited for may take back their last step (the board's Undo button)
     undo: bool = False
+    #: when the open race window (a snap) closes, as a Unix time; ``None``: no window, or its time has not
+    #: started (the board that shows it is being posted)
+    race_closes: float | None = None
 
     def name_of(self, seat: int) -> str:
         """A seat's name (a seat the game adds itself, such as Jo, is named by the view)."""
@@ -57,7 +60,7 @@ class PublicTable:
 
     def waiting(self) -> list[PublicPrompt]:
         """The questions someone must answer now (not a race window, not the table's timer)."""
-        return [p for p in self.prompts if p.race is None and p.seat != TABLE]
+        return [p for p in self.prompts if waits_for(p)]
 
     def waiting_users(self) -> list[int]:
         """The people being waited for, in seat order."""
@@ -65,8 +68,9 @@ class PublicTable:
         return [u for s in seats if (u := self.user_of(s)) is not None and u > 0]
 
 
-def public_table(table: Table, *, undo: bool) -> PublicTable:
-    """The public side of ``table`` at its version (``undo``: whether the waited-for player may undo)."""
+def public_table(table: Table, *, undo: bool, race_closes: float | None = None) -> PublicTable:
+    """The public side of ``table`` at its version (``undo``: whether the waited-for player may undo;
+    ``race_closes``: when its race window closes)."""
     prompts = tuple(p.public() for p in table.prompts())
     seats = tuple(PublicSeat(s.seat, s.name, s.user_id) for s in table.seats)
     return PublicTable(
@@ -82,6 +86,7 @@ def public_table(table: Table, *, undo: bool) -> PublicTable:
         view=table.view(None),
         prompts=prompts,
         undo=undo,
+        race_closes=race_closes,
     )
 
 
@@ -90,5 +95,7 @@ class PublicTables(Host):
 
     async def public(self, table: Table) -> PublicTable:
         """The public side of ``table`` at its version."""
-        waiting = next((p.seat for p in table.prompts() if p.race is None and p.seat != TABLE), None)
-        return public_table(table, undo=await self.can_undo(table, waiting))
+        waiting = next((p.seat for p in table.prompts() if waits_for(p)), None)
+        race = await self.store.get_race(table.id) if any(p.race for p in table.prompts()) else None
+        closes = race.deadline if race is not None and race.version == table.version and race.armed else None
+        return public_table(table, undo=await self.can_undo(table, waiting), race_closes=closes)

@@ -3,19 +3,20 @@ game state, so no game waits on something a crash lost (a race window, a reminde
 
 from __future__ import annotations
 
-import json
-
-from engine.core import TABLE
+from engine.core import waits_for
+from service.claims import race_window
 from service.core import Core
+from store import UNARMED
 
 
 class Recovery(Core):
     """Start-up checks of every running game."""
 
     async def recover(self) -> dict[str, int]:
-        """Re-open race windows the state has but the store lacks (and drop stale ones), and re-arm the
+        """Re-open race windows the state has but the store lacks (and drop stale ones), start the time of a
+        window whose board was posted before a crash could start it, and re-arm the
         reminder of every player being waited for who has none. Returns what it fixed, by kind."""
-        fixed = {"races_opened": 0, "races_dropped": 0, "reminders": 0}
+        fixed = {"races_opened": 0, "races_armed": 0, "races_dropped": 0, "reminders": 0}
         now = self.clock()
         for row in await self.store.list_active_games():
             async with self.lock(row.id):
@@ -23,15 +24,21 @@ class Recovery(Core):
                 prompts = table.prompts()
                 race = await self.store.get_race(row.id)
                 open_race = any(p.race for p in prompts)
+                board = await self.store.get_message(row.id, "board")
+                # a board already showing this version will not be posted again: its window starts now; else
+                # the window waits for its board, as after any move (the publisher arms it)
+                posted = board is not None and board.version >= table.version
                 if open_race and (race is None or race.version != table.version):
-                    window = float(json.loads(table.row.options).get("snap_window", 5))
-                    await self.store.open_race(row.id, table.version, now + window)
+                    await self.store.open_race(row.id, table.version, now + race_window(table) if posted else UNARMED)
                     fixed["races_opened"] += 1
+                elif open_race and race is not None and not race.armed and posted:
+                    await self.store.arm_race(row.id, table.version, now + race_window(table))
+                    fixed["races_armed"] += 1
                 elif not open_race and race is not None:
                     await self.store.close_race(row.id)
                     fixed["races_dropped"] += 1
                 have = {(r.user_id, r.kind) for r in await self.store.get_reminders(row.id)}
-                acting = {p.seat for p in prompts if p.race is None and p.seat != TABLE}
+                acting = {p.seat for p in prompts if waits_for(p)}
                 since = table.row.last_move_at or table.row.updated_at
                 for seat in sorted(acting):
                     user = table.user_of(seat)

@@ -24,6 +24,7 @@ from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .record import Move
 from .rows import (
     GAME_STATUSES,
+    UNARMED,
     ChoiceRow,
     ClaimRow,
     EventRow,
@@ -57,6 +58,7 @@ __all__ = [
     "MigrationError",
     "NotInLobby",
     "RaceRow",
+    "UNARMED",
     "ReminderRow",
     "SchemaTooNew",
     "SeatNotFound",

@@ -9,7 +9,7 @@ from typing import Any
 
 from .base import Rollback, cols
 from .record import Move, Record
-from .rows import ClaimRow, MessageRow, OfferRow, OutboxRow, RaceRow, ReminderRow
+from .rows import UNARMED, ClaimRow, MessageRow, OfferRow, OutboxRow, RaceRow, ReminderRow
 
 
 class Bookkeeping(Record):
@@ -154,6 +154,12 @@ class Bookkeeping(Record):
             " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, deadline = excluded.deadline"
         )
         await self._execute(sql, (game_id, version, deadline))
+
+    async def arm_race(self, game_id: int, version: int, deadline: float) -> bool:
+        """Start the time of the race window at ``version`` (opened ``UNARMED`` by its move): it closes at
+        ``deadline``. False if that race is gone or its time already runs (the first deadline is kept)."""
+        sql = "UPDATE races SET deadline = ? WHERE game_id = ? AND version = ? AND deadline = ?"
+        return bool(await self._execute(sql, (deadline, game_id, version, UNARMED)))
 
     async def get_race(self, game_id: int) -> RaceRow | None:
         """The game's open race, or None."""

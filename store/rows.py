@@ -6,7 +6,12 @@ parses them. Field order matches the SELECT column order used in ``store.sqlite`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+#: The deadline of a race window that is not open yet: a move opens it so, and the window's time starts when the
+#: board message that shows it has been posted (``Bookkeeping.arm_race``).
+UNARMED = math.inf
 
 GAME_STATUSES: tuple[str, ...] = ("lobby", "active", "finished", "abandoned")
 
@@ -107,6 +112,11 @@ class RaceRow:
     game_id: int
     version: int
     deadline: float
+
+    @property
+    def armed(self) -> bool:
+        """Whether the window's time is running (its board has been posted)."""
+        return self.deadline != UNARMED
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,7 @@ class Numbers(Table):
     traitor_cards: Whole
     police_turns: Whole
     mamma_turns: Whole
+    max_reshuffles: Whole  # version 2: reshuffles of the discard pile a round (decisions, own value)
     min_players: Annotated[int, Meta(ge=2)]
     max_players: Whole
 

@@ -25,6 +25,18 @@ class OmertaGame:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("snap_window", "int", 5, "Seconds the snap window stays open", 2, 30),
         OptionSpec("rounds", "int", 0, "Rounds to play (0: as many as players)", 0, 10),
+        # Version 2 (decisions file): bounded rounds and a wrong snap that does not use up the window. Records
+        # made before it replay with version 1; a new table gets version 2.
+        OptionSpec(
+            "rules", "int", 1, "Rules version (2: bounded rounds, every claim of a window judged)", 1, 2, new_default=2
+        ),
+        OptionSpec(
+            "pace",
+            "choice",
+            "live",
+            "live: snap windows of snap_window seconds; post: standing snap orders, no windows",
+            choices=("live", "post"),
+        ),
     )
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:
@@ -98,6 +110,11 @@ class OmertaGame:
             slots = state.players[b.seat].slots
             if not (0 <= b.slot < len(slots)) or slots[b.slot] is None or b.turns <= 0:
                 bad.append(f"bad Police Check {b}")
+        keys = [(o.seat, o.slot) for o in state.orders]
+        if len(set(keys)) != len(keys) or any(not 0 <= s < len(state.players) for s, _ in keys):
+            bad.append(f"standing orders {state.orders}: at most one per slot of a seat")
+        if state.claimed and state.options.get("rules", 1) < 2:
+            bad.append(f"claimed seats {state.claimed} under version 1")
         for r in state.history:
             expected, _ = score_round(r.points, r.caller, d.numbers["omerta_limit"], d.numbers["caller_penalty"])
             points = [sum(d.cards[c].points for c in hand) for hand in r.cards]

@@ -2,14 +2,15 @@
 
 Omerta is a memory game: nobody sees a face-down card, not even its owner (``view``). Hidden from a seat are
 the draw pile, every face-down card in every slot, the Safe (unless that seat is the Safecracker looking at
-it), a drawn card held by another player, and the generator. The discard pile is not: each card on it was
-shown when it landed there, and the log keeps them.
+it), a drawn card held by another player, other seats' standing snap orders, and the generator. The discard
+pile is not: each card on it was shown when it landed there, and the log keeps them.
 """
 
 from __future__ import annotations
 
 from engine.core import Chance, Rng
 from engine.omerta import state as state_mod
+from engine.omerta.cards import deck
 from engine.omerta.state import OmertaState
 
 
@@ -45,5 +46,10 @@ def scramble(state: OmertaState, seat: int | None, rng: Chance) -> OmertaState:
     for (where, k), card in zip(cells, cards, strict=True):
         where[k] = card
     new.held = holder[0]
+    # other seats' standing orders (pace=post) are private too: their values are redrawn
+    values = sorted({c.value for c in deck().cards if c.kind == "bottle"})
+    for order in new.orders:
+        if order.seat != seat:
+            order.value = values[rng.randrange(len(values))]
     new.rng = Rng(rng.getrandbits(64))
     return new

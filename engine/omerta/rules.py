@@ -14,8 +14,9 @@ from engine.core import TABLE, Choice, Event, Option, Prompt, Rng, find_prompt
 from engine.omerta.cards import deck
 from engine.omerta.powers import apply_power, power_prompt, start_power
 from engine.omerta.scoring import score_round
+from engine.omerta.snaps import ORDER, apply_order, judge_claim, judge_orders, order_prompts
 from engine.omerta.state import OmertaState, Player, Reveal
-from engine.omerta.table import card_name, draw_card, give_penalty, movable_slots, refill_draw_pile, slot_name
+from engine.omerta.table import card_name, draw_card, movable_slots, pace, refill_draw_pile, slot_name, version
 
 
 def new_state(seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[OmertaState, list[Event]]:
@@ -59,6 +60,9 @@ def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
     state.held = None
     state.power = ""
     state.snap_value = 0
+    state.reshuffles = 0
+    state.claimed = []
+    state.orders = []  # standing orders are for one round: the new deal puts other cards in the slots
     state.start_seat = start
     state.active = start
     state.phase = "peek"
@@ -75,7 +79,14 @@ def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
 
 
 def prompts(state: OmertaState) -> list[Prompt]:
-    """Every open prompt of the current phase."""
+    """Every open prompt of the current phase (and, at ``pace=post``, everyone's optional standing orders)."""
+    out = _phase_prompts(state)
+    if pace(state) == "post" and state.phase != "over":
+        out += order_prompts(state)
+    return out
+
+
+def _phase_prompts(state: OmertaState) -> list[Prompt]:
     phase = state.phase
     if phase == "peek":
         return [_peek_prompt(state, s) for s, p in enumerate(state.players) if not p.peeked]
@@ -129,6 +140,8 @@ def _snap_prompts(state: OmertaState) -> list[Prompt]:
     text = f"Snap! Discard a Bottle {state.snap_value} of your own, if you think you have one"
     out = []
     for seat in range(len(state.players)):
+        if seat in state.claimed:
+            continue  # one claim per seat and window (version 2 judges the next claim after a wrong one)
         opts = tuple(Option(f"slot:{i}", f"Snap {slot_name(i)}") for i in movable_slots(state, seat))
         if opts:
             out.append(Prompt(seat, "snap", text, opts, race=race))
@@ -150,7 +163,11 @@ def apply(state: OmertaState, choice: Choice) -> list[Event]:
         raise IllegalChoice("The game is over; nothing can be played.")
     find_prompt(prompts(state), choice)
     events: list[Event] = []
-    state.shown = []
+    if choice.kind == ORDER:  # a standing order changes nothing on the table (what was shown stays shown)
+        apply_order(state, choice, events)
+        return events
+    if not (choice.kind == "snap" and state.claimed):  # every card a window's claims revealed stays shown
+        state.shown = []
     if choice.kind == "peek":
         _peek(state, choice, events)
     elif choice.kind == "turn":
@@ -219,8 +236,13 @@ def _land(state: OmertaState, card: int, events: list[Event]) -> None:
     state.discard.append(card)
     info = deck().cards[card]
     if info.kind == "bottle":
-        state.phase = "snap"
         state.snap_value = info.value
+        if pace(state) == "post":  # no window: the standing orders are the claims, judged now
+            judge_orders(state, events)
+            _end_turn(state, events)
+            return
+        state.phase = "snap"
+        state.claimed = []
         events.append(Event("snap_open", f"Snap window: anyone may discard a Bottle {info.value}."))
     elif not start_power(state, card, events):
         _end_turn(state, events)
@@ -232,27 +254,17 @@ def _snap(state: OmertaState, choice: Choice, events: list[Event]) -> None:
         _end_turn(state, events)
         return
     seat = choice.seat
-    me = state.names[seat]
-    i = int(choice.option.split(":")[1])
-    slots = state.players[seat].slots
-    card = slots[i]
-    assert card is not None
-    info = deck().cards[card]
-    state.shown.append(card)
-    if info.kind == "bottle" and info.value == state.snap_value:
-        slots[i] = None
-        state.discard.append(card)  # it opens no new snap (decisions)
-        events.append(Event("snap", f"{me} snaps {slot_name(i)}: {card_name(card)}. One card fewer!"))
-    else:
-        events.append(Event("snap", f"{me} snaps {slot_name(i)}: {card_name(card)}, wrong! It goes back face down."))
-        for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
-            give_penalty(state, seat, events)
+    right = judge_claim(state, seat, int(choice.option.split(":")[1]), state.names[seat], events)
+    if not right and version(state) >= 2:
+        state.claimed.append(seat)  # the window stays open: the next claim is judged (decisions "Version 2")
+        return
     _end_turn(state, events)
 
 
 def _end_turn(state: OmertaState, events: list[Event]) -> None:
     state.power = ""
     state.snap_value = 0
+    state.claimed = []
     _begin_turn(state, (state.active + 1) % len(state.players), events)
 
 

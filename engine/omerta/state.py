@@ -31,6 +31,16 @@ class Block(msgspec.Struct):
     turns: int
 
 
+class Order(msgspec.Struct):
+    """A standing snap order (``pace=post``): ``seat`` snaps its ``slot`` when a Bottle ``value`` lands. ``seq``
+    orders the orders by when they were set (earliest first)."""
+
+    seat: int
+    slot: int
+    value: int
+    seq: int
+
+
 class Reveal(msgspec.Struct):
     """The end of a round: everyone's cards face up, their points and the round's scores."""
 
@@ -69,6 +79,13 @@ class OmertaState(msgspec.Struct):
     #: cards the last choice showed to everyone before they went back or under another card (a snap, the
     #: Chauffeur): the view keeps them until the next choice, so the picture shows what the log says
     shown: list[int] = []
+    #: version 2: reshuffles of the discard pile this round (at most ``max_reshuffles``)
+    reshuffles: int = 0
+    #: version 2: seats whose claim in the open snap window was judged wrong (a seat claims once a window)
+    claimed: list[int] = []
+    #: ``pace=post``: the standing snap orders, and the number the next one gets
+    orders: list[Order] = []
+    order_seq: int = 0
 
 
 _encoder = msgspec.json.Encoder()

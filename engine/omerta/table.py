@@ -22,10 +22,25 @@ def card_slots(state: OmertaState, seat: int) -> list[int]:
     return [i for i, c in enumerate(state.players[seat].slots) if c is not None]
 
 
+def version(state: OmertaState) -> int:
+    """The rules version of the table (``rules`` option; a record made before it is version 1)."""
+    return int(state.options.get("rules", 1))
+
+
+def pace(state: OmertaState) -> str:
+    """``live`` (snap windows) or ``post`` (standing snap orders)."""
+    return str(state.options.get("pace", "live"))
+
+
 def refill_draw_pile(state: OmertaState, events: list[Event]) -> None:
-    """When the draw pile is empty, shuffle the discard pile except its top card into a new one (decisions)."""
+    """When the draw pile is empty, shuffle the discard pile except its top card into a new one (decisions);
+    version 2 does it at most ``max_reshuffles`` times a round (decisions "Bounded rounds")."""
     if state.draw or len(state.discard) < 2:
         return
+    if version(state) >= 2:
+        if state.reshuffles >= deck().numbers["max_reshuffles"]:
+            return
+        state.reshuffles += 1
     top = state.discard.pop()
     state.draw = state.discard
     state.discard = [top]

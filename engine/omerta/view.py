@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.omerta.cards import deck
+from engine.omerta.snaps import orders_of
 from engine.omerta.state import OmertaState
-from engine.omerta.table import blocked
+from engine.omerta.table import blocked, pace, version
 
 
 def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
@@ -80,6 +81,10 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
         "players": players,
         "reveal": reveal,
         "shown": [cards[c].public() for c in state.shown],
+        "pace": pace(state),
+        "rules": version(state),
+        # a seat's own standing orders (pace=post) are private: only that seat's view has them
+        "orders": orders_of(state, seat) if seat is not None else [],
         "over": over,
         "winners": [i for i, p in enumerate(state.players) if p.total == best] if over else [],
         # the rule numbers the table's words quote (they come from data/omerta/cards.toml)

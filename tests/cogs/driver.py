@@ -204,6 +204,10 @@ class Driver:
         race = await self.bot.service.store.get_race(self.gid)
         if race is None:
             return
+        if not race.armed:  # its board is still being posted: the window's time starts then
+            await self.settle()
+            race = await self.bot.service.store.get_race(self.gid)
+            assert race is not None and race.armed, "the board was posted but the window never started"
         self.clock.now = max(self.clock.now, race.deadline)
         await self.bot.get_cog("Play").close_due_races()
 

@@ -16,12 +16,12 @@ from engine.registry import GAMES
 LIMITS = {"rows": 5, "options": 25, "label": 80, "custom_id": 100, "description": 100}
 
 
-def _prompts(game_name: str, players: int, games: int):
+def _prompts(game_name: str, players: int, games: int, options: dict | None = None):
     """Every distinct (kind, options) prompt of some random games."""
     game = GAMES[game_name]
     seen = set()
     for seed in range(games):
-        state = game.new([f"Player {i + 1}" for i in range(players)], {}, seed)
+        state = game.new([f"Player {i + 1}" for i in range(players)], options or {}, seed)
         rng = random.Random(seed)
         while not game.is_over(state):
             prompts = game.prompts(state)
@@ -58,12 +58,19 @@ def _check(view: discord.ui.View | None, prompt) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_name", "players", "games"),
-    [("speakeasy", 1, 8), ("speakeasy", 2, 6), ("speakeasy", 3, 6), ("speakeasy", 4, 6), ("omerta", 4, 6)],
+    ("game_name", "players", "games", "options"),
+    [
+        ("speakeasy", 1, 8, None),
+        ("speakeasy", 2, 6, None),
+        ("speakeasy", 3, 6, None),
+        ("speakeasy", 4, 6, None),
+        ("omerta", 4, 6, None),
+        ("omerta", 4, 2, {"rules": 2, "pace": "post"}),  # standing orders: up to 10 options a slot
+    ],
 )
-async def test_every_prompt_fits_discords_limits(game_name, players, games):
+async def test_every_prompt_fits_discords_limits(game_name, players, games, options):
     count = 0
-    for prompt in _prompts(game_name, players, games):
+    for prompt in _prompts(game_name, players, games, options):
         if prompt.seat == TABLE:
             continue
         _check(prompt_view(987654, 12345, [prompt], mine_button=True), prompt)

@@ -157,7 +157,7 @@ async def test_snap_race_earlier_discord_timestamp_wins_even_when_it_arrives_sec
         await late.wait_followups(1)
         early = await d.click_board(2, "snap", "slot:1", ts_ms=base + 100)
         await early.wait_followups(1)
-        assert "earliest claim wins" in early.followups[-1]["content"]
+        assert "judged earliest first" in early.followups[-1]["content"]
         await d.close_windows()
         from engine.core import load_choice
 

@@ -50,6 +50,14 @@ async def _step(svc: TableService, gid: int, clock: Clock) -> None:
     user = USERS[prompt.seat] if prompt.seat < len(USERS) else None
     assert user is not None
     await svc.act(gid, user, t.version, prompt.kind, prompt.default_option())
+    await _arm(svc, gid, clock)
+
+
+async def _arm(svc: TableService, gid: int, clock: Clock) -> None:
+    """Start the time of a window that opened, as the publisher does once the board showing it is posted."""
+    race = await svc.store.get_race(gid)
+    if race is not None and not race.armed:
+        await svc.arm_race(gid, race.version, clock.now + 5)
 
 
 async def _omerta_at_a_snap(svc: TableService, clock: Clock) -> int:

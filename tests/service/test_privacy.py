@@ -18,7 +18,7 @@ import pytest
 
 from cogs.board import board_text, reminder_text
 from cogs.components import public_view
-from engine.core import TABLE, Choice, Game, IllegalChoice, dump_choice
+from engine.core import Choice, Game, IllegalChoice, dump_choice, waits_for
 from engine.registry import GAMES
 from engine.speakeasy.hidden import fingerprint, revealed
 from service.host import undo_refusal
@@ -44,7 +44,7 @@ def _table(game: Game, state: object, players: int, version: int) -> Table:
 def public_outputs(game: Game, state: object, players: int, raw: list[str]) -> tuple:
     """Every public output of a position, as the table would make it."""
     table = _table(game, state, players, len(raw))
-    waiting = next((p for p in table.prompts() if p.race is None and p.seat != TABLE), None)
+    waiting = next((p for p in table.prompts() if waits_for(p)), None)
     undo = waiting is not None and undo_refusal(table, waiting.seat, raw) is None
     pt = public_table(table, undo=undo)
     view = public_view(pt)
@@ -97,3 +97,35 @@ def test_public_output_is_the_same_whatever_the_hidden_information(name, players
             raw.append(dump_choice(choice))
             steps += 1
     assert steps > CHUNK * 20
+
+
+def test_omerta_standing_orders_never_reach_public_output():
+    """``pace=post``: the standing orders are private until a bottle judges them. At every step of a few games
+    (the players set orders now and then), the public outputs are the same whatever the orders are, and setting
+    an order writes no public line."""
+    from engine.omerta.state import Order
+
+    game = GAMES["omerta"]
+    steps = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new(["P1", "P2", "P3", "P4"], {"rules": 2, "pace": "post"}, 500 + seed)
+        raw: list[str] = []
+        while not game.is_over(state) and steps < 5_000:
+            other = copy_state(game, state)
+            other.orders = [Order(o.seat, o.slot, rng.randint(1, 10), o.seq) for o in state.orders]
+            other.orders.append(Order(rng.randrange(4), 0, rng.randint(1, 10), 10_000))
+            assert public_outputs(game, state, 4, raw) == public_outputs(game, other, 4, raw), f"seed {seed}"
+            prompts = game.prompts(state)
+            orders = [p for p in prompts if p.kind == "order" and p.options]
+            if orders and rng.random() < 0.3:
+                prompt = rng.choice(orders)
+            else:
+                prompt = rng.choice([p for p in prompts if p.kind != "order"])
+            choice = Choice(prompt.seat, prompt.kind, rng.choice(prompt.options).id)
+            events = game.apply(state, choice)
+            if choice.kind == "order":
+                assert all(e.to == (choice.seat,) for e in events)
+            raw.append(dump_choice(choice))
+            steps += 1
+    assert steps > 300

@@ -38,6 +38,9 @@ async def _omerta(svc: TableService) -> int:
 
 async def _close_windows(svc: TableService, gid: int, clock: Clock) -> None:
     while (race := await svc.store.get_race(gid)) is not None:
+        if not race.armed:  # as the publisher does once the board showing the window is posted
+            await svc.arm_race(gid, race.version, clock.now + 5)
+            continue
         clock.now = max(clock.now, race.deadline)
         await svc.close_race(gid, race.version)
 

@@ -149,7 +149,7 @@ async def test_snap_race_earliest_discord_timestamp_wins_even_if_it_arrives_seco
     race = await svc.store.get_race(gid)
     assert race is not None and race.version == version
     late = await svc.act(gid, BEN, version, "snap", "slot:0", ts_ms=5_000)
-    assert "earliest claim wins" in late.reply
+    assert "judged earliest first" in late.reply
     await svc.act(gid, CLEO, version, "snap", "slot:1", ts_ms=4_000)  # earlier stamp, arrives second
     with pytest.raises(ServiceError, match="already made a claim"):
         await svc.act(gid, CLEO, version, "snap", "slot:2", ts_ms=4_500)

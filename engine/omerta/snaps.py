@@ -1,0 +1,97 @@
+"""Judging snaps, and the standing snap orders of ``pace=post`` (decisions "Version 2").
+
+A claim names one of the claimant's own slots. Right value: the card is discarded (it opens no new snap) and the
+claimant has one card fewer. Wrong: the card is shown to all, goes back face down, and the claimant takes the
+penalty cards. Version 2 judges the next claim after a wrong one, until one is right or none is left.
+
+``pace=post`` has no windows: each seat may keep standing orders, "snap my slot N when a Bottle V lands" (one per
+slot), set and cancelled at any time from a private, optional question the game never waits for. When a bottle
+lands every matching order is a claim, earliest set first; a used or failed order is removed.
+"""
+
+from __future__ import annotations
+
+from engine.core import Choice, Event, Option, Prompt
+from engine.omerta.cards import deck
+from engine.omerta.state import OmertaState, Order
+from engine.omerta.table import blocked, card_name, card_slots, give_penalty, slot_name, version
+
+ORDER = "order"
+
+
+def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list[Event]) -> bool:
+    """Judge one claim of ``seat``'s ``slot`` against the open snap value; True if it was right. ``who`` opens
+    the log line ("Ben", "Ben's standing order")."""
+    slots = state.players[seat].slots
+    card = slots[slot]
+    assert card is not None
+    info = deck().cards[card]
+    state.shown.append(card)
+    if info.kind == "bottle" and info.value == state.snap_value:
+        slots[slot] = None
+        state.discard.append(card)  # it opens no new snap (decisions)
+        state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
+        events.append(Event("snap", f"{who} snaps {slot_name(slot)}: {card_name(card)}. One card fewer!"))
+        return True
+    events.append(Event("snap", f"{who} snaps {slot_name(slot)}: {card_name(card)}, wrong! It goes back face down."))
+    for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
+        give_penalty(state, seat, events)
+    return False
+
+
+def judge_orders(state: OmertaState, events: list[Event]) -> None:
+    """A bottle landed at ``pace=post``: every standing order for its value is a claim, earliest set first,
+    judged until one is right (version 1: only the first is judged). An order on a card under Police Check
+    waits; a used or failed order is removed."""
+    matching = sorted((o for o in state.orders if o.value == state.snap_value), key=lambda o: o.seq)
+    for order in matching:
+        if blocked(state, order.seat, order.slot):
+            continue  # the card cannot be snapped now; the order stands
+        state.orders.remove(order)
+        if state.players[order.seat].slots[order.slot] is None:
+            continue  # the slot was emptied since: nothing to snap
+        who = f"{state.names[order.seat]}'s standing order"
+        if judge_claim(state, order.seat, order.slot, who, events) or version(state) < 2:
+            return
+
+
+def order_prompts(state: OmertaState) -> list[Prompt]:
+    """Each seat's standing-order question: private by its kind, optional, open in every phase."""
+    return [_order_prompt(state, seat) for seat in range(len(state.players))]
+
+
+def _order_prompt(state: OmertaState, seat: int) -> Prompt:
+    mine = {o.slot: o for o in state.orders if o.seat == seat}
+    values = deck().cards
+    bottle_values = sorted({c.value for c in values if c.kind == "bottle"})
+    opts = [Option(f"cancel:{s}", f"Cancel: {slot_name(s)} on a Bottle {o.value}") for s, o in sorted(mine.items())]
+    for s in card_slots(state, seat):
+        opts += [
+            Option(f"set:{s}:{v}", f"Snap {slot_name(s)} on a Bottle {v}")
+            for v in bottle_values
+            if s not in mine or mine[s].value != v
+        ]
+    text = "Standing snap orders: snap one of your slots when a Bottle of a value lands (at most one per slot)"
+    return Prompt(seat, ORDER, text, tuple(opts), secret=True, optional=True)
+
+
+def apply_order(state: OmertaState, choice: Choice, events: list[Event]) -> None:
+    """Set, replace or cancel one standing order (only its seat is told)."""
+    seat = choice.seat
+    parts = choice.option.split(":")
+    slot = int(parts[1])
+    state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
+    if parts[0] == "cancel":
+        events.append(Event("order", f"Your standing order for {slot_name(slot)} is cancelled.", (seat,)))
+        return
+    value = int(parts[2])
+    state.orders.append(Order(seat, slot, value, state.order_seq))
+    state.order_seq += 1
+    text = f"Standing order: you snap {slot_name(slot)} when a Bottle {value} lands."
+    events.append(Event("order", text, (seat,), {"slot": slot, "value": value}))
+
+
+def orders_of(state: OmertaState, seat: int) -> list[dict[str, int]]:
+    """A seat's own standing orders, earliest set first (view data for that seat only)."""
+    mine = sorted((o for o in state.orders if o.seat == seat), key=lambda o: o.seq)
+    return [{"slot": o.slot, "value": o.value} for o in mine]
