@@ -234,7 +234,7 @@ async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  #
         rec = await d.confirm(rec, seat)
     rec = await d.done(rec, version)
     after = await d.load()
-    if not rec.followups and any(pr.secret for pr in after.prompts_for(seat)):
+    if not rec.followups and any(pr.secret and not pr.optional for pr in after.prompts_for(seat)):
         await rec.wait_followups(1)  # the bot answers a click with the clicker's next private question
     if rec.followups:
         d.replies[seat] = (rec.followups[-1], after.version)
