@@ -27,6 +27,11 @@ class GamePictures:
     player_board: Callable[[dict[str, Any], int], bytes] | None = None
     #: what each kind of private question is about, in public words (the board shows it instead)
     private_questions: dict[str, str] = field(default_factory=dict)
+    #: the public pictures as (file name, PNG), given the marks of the last ones posted (None: none known), posted
+    #: instead of ``table`` when set
+    pictures: Callable[[dict[str, Any], list[str] | None], list[tuple[str, bytes]]] | None = None
+    #: the marks of a public view: kept with the posted message, so the next pictures outline what changed since
+    marks: Callable[[dict[str, Any]], list[str]] | None = None
 
 
 PICTURES: dict[str, GamePictures] = {
@@ -47,6 +52,8 @@ PICTURES: dict[str, GamePictures] = {
         screen=speakeasy_text.private_note,
         player_board=speakeasy_render.render_player_board,
         private_questions=speakeasy_text.PRIVATE_QUESTIONS,
+        pictures=speakeasy_render.render_pictures,
+        marks=speakeasy_render.marks,
     ),
 }
 

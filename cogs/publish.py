@@ -351,12 +351,19 @@ class Publisher:
             await self._post_lines(table, lines, ("x", table.id, first))
         view = pt.view
         assert view is not None
-        png = await render(PICTURES[table.game.name].table, view)
-        file = discord.File(io.BytesIO(png), filename="table.png", description=board.alt_text(pt) or None)
+        pics = PICTURES[table.game.name]
+        if pics.pictures is not None:  # several pictures, outlining what changed since the last ones posted
+            pngs = await render(pics.pictures, view, old.get("marks"))
+        else:
+            pngs = [("table.png", await render(pics.table, view))]
+        files = [
+            discord.File(io.BytesIO(png), filename=name, description=board.picture_description(pt, i) or None)
+            for i, (name, png) in enumerate(pngs)
+        ]
         channel = await self.channel(table.row.table_channel)
         message = await channel.send(
             text,
-            file=file,
+            files=files,
             view=public_view(pt),
             allowed_mentions=mentions(ping),
             nonce=message_nonce("m", table.id, first, table.version, why),
@@ -369,6 +376,8 @@ class Publisher:
             "names": names,
             "since": since,
         }
+        if pics.marks is not None:  # what these pictures show, for the next ones to compare with
+            data["marks"] = pics.marks(view)
         await store.set_message(
             table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
         )

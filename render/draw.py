@@ -218,6 +218,71 @@ def fit_lines(
     return wrap_text(text, max_w, size, style), size
 
 
+def text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: RGB,
+    style: str = "regular",
+    anchor: str = "la",
+) -> None:
+    """``words`` at ``xy`` in ``style`` at ``size`` px (every picture's text goes through ``fonts.get``)."""
+    d.text(xy, words, font=fonts.get(size, style), fill=fill, anchor=anchor)
+
+
+def fit(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    max_w: float,
+    sizes: Sequence[int],
+    fill: RGB,
+    style: str = "regular",
+    anchor: str = "la",
+) -> int:
+    """``words`` at the largest of ``sizes`` that fits ``max_w`` (shortened with "…" at the smallest); its width."""
+    shown, size = fit_text(words, max_w, sizes, style)
+    font = fonts.get(size, style)
+    d.text(xy, shown, font=font, fill=fill, anchor=anchor)
+    return int(font.getlength(shown))
+
+
+def block(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    words: str,
+    max_w: float,
+    size: int,
+    fill: RGB,
+    style: str = "regular",
+    max_lines: int = 3,
+    centre: bool = False,
+) -> float:
+    """``words`` wrapped to ``max_w`` from ``(x, y)`` down (at most ``max_lines``, the last shortened with "…");
+    centred on ``x`` when ``centre``. Returns the y below the last line."""
+    lines = wrap_text(words, max_w, size, style)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1 :]), max_w, (size,), style)[0]]
+    font = fonts.get(size, style)
+    step = round(size * 1.18)
+    for line in lines:
+        d.text((x, y), line, font=font, fill=fill, anchor="ma" if centre else "la")
+        y += step
+    return y
+
+
+def outline_changed(
+    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int, colour: RGB, width: int = 5
+) -> None:
+    """The "changed since the last picture" outline: a bright ring just outside ``box`` with a dark edge, so it
+    reads on every fill."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius + 4, outline=(0, 0, 0), width=width + 2)
+    d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius + 3, outline=colour, width=width)
+
+
 def pill(
     draw: ImageDraw.ImageDraw,
     x: int,

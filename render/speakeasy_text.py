@@ -39,6 +39,9 @@ PERSON_NAMES = {pid: name for pid, _loc, name in PERSONS}
 #: Restaurant booths (Leverage paid, reward) and Park spaces (reward), as printed.
 BOOTHS: tuple[tuple[int, str], ...] = ((0, "2 Leverage"), (1, "Helper"), (2, "+1 level"), (3, "City tile, Book"))
 PARK_SPACES: tuple[str, ...] = ("$5", "2 Leverage", "Book, card")
+#: The same rewards whole (the engine's words), for the pictures that have room to say them.
+BOOTH_GIVES: tuple[str, ...] = ("2 Leverage", "1 Helper card", "+1 level of your choice", "1 City tile, 1 Book")
+PARK_GIVES: tuple[str, ...] = ("$5", "2 Leverage", "1 Book, 1 Operations card")
 #: Open booths on the 1-2 player side (the 3-4 side opens all).
 SMALL_SIDE_BOOTHS = 3
 
@@ -60,6 +63,73 @@ PARK_GOALS: dict[str, str] = {
     "C3": "an Operations level at 5",
     "C4": "5 Protected buildings",
 }
+
+#: What each City tile gives when taken (data/speakeasy/city_tiles.toml, in the engine's words; the view names the
+#: kind only). The pictures print these so a tile says what it is worth, not just its name.
+CITY_TILE_GIVES: dict[str, str] = {
+    "Cash": "$3",
+    "Favours": "2 Leverage",
+    "Ledger": "1 Book",
+    "Muscle": "1 free Goon",
+    "Contacts": "1 Operations card",
+    "Cousin": "1 Family Member",
+    "Cellar": "1 barrel (cellar)",
+    "Permit": "+1 level of your choice",
+    "Regular": "1 Helper card",
+    "Nest egg": "$5 to the safe",
+}
+
+#: Each Helper card's halves (data/speakeasy/helpers.toml): what it gives when taken, and later (its lower half,
+#: used at the start of a later turn).
+HELPER_GIVES: dict[str, tuple[str, str]] = {
+    "Driver": ("1 Leverage", "Deliver up to 2 barrels"),
+    "Chemist": ("1 barrel on the Stills area", "Produce barrels"),
+    "Dock Worker": ("1 Family Member to the Docks", "buy up to 2 Ship barrels at $1"),
+    "Runner": ("$2", "deliver 1 Ship barrel free"),
+    "Bartender": ("$2", "Sell up to 2 barrels"),
+    "Architect": ("1 Operations card", "Upgrade one building, $2 less"),
+    "Informant": ("1 Leverage", "move a face-down Cop tile"),
+    "Tailor": ("1 Leverage", "1 Family Member"),
+    "Bouncer": ("1 free Goon", "2 free Goons"),
+    "Bagman": ("$3", "move up to $6 from safe to pocket"),
+    "Enforcer": ("1 free Goon", "+1 Strength"),
+    "Cabbie": ("1 Operations card", "1 City tile"),
+    "Bookkeeper": ("1 Book", "Cook the Books with 1 Book"),
+    "Croupier": ("1 Leverage", "$3 per Operating Casino"),
+    "Ward Boss": ("1 Book", "+1 Operations level"),
+    "Go-between": ("2 Leverage", "hire an Associate"),
+    "Lawyer": ("2 Leverage", "protect 1 building free"),
+    "Singer": ("$2", "Sell with Party value +2"),
+    "Showgirl": ("$3", "2 Leverage, 1 Operations card"),
+    "Accountant": ("1 Book", "1 Book, $3 to the safe"),
+}
+
+
+#: The same, short, for a small tile on the picture (the legend and the summary keep the long words).
+CITY_TILE_SHORT: dict[str, str] = {
+    "Cash": "$3",
+    "Favours": "2 Leverage",
+    "Ledger": "1 Book",
+    "Muscle": "1 Goon",
+    "Contacts": "1 card",
+    "Cousin": "1 Family",
+    "Cellar": "1 barrel",
+    "Permit": "+1 level",
+    "Regular": "1 Helper",
+    "Nest egg": "$5 safe",
+}
+
+
+def tile_gives(kind: str, short: bool = False) -> str:
+    """What a City tile of ``kind`` gives (``""`` for a kind the pictures do not know); ``short``: in a word or
+    two."""
+    return (CITY_TILE_SHORT if short else CITY_TILE_GIVES).get(kind, "")
+
+
+def helper_later(name: str) -> str:
+    """A Helper's lower half: what it does on a later turn (``""`` if unknown)."""
+    return HELPER_GIVES.get(name, ("", ""))[1]
+
 
 #: Infamy spaces with a Cook-the-Books target (the view lists only the spaces that hold a Book).
 INFAMY_BOOK_SPACES = (7, 11, 15, 19, 23)

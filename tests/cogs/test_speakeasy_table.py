@@ -24,14 +24,17 @@ def _spy_pictures(monkeypatch, seen: list[dict]) -> None:  # noqa: ANN001
     real = pictures.PICTURES["speakeasy"]
 
     def spy(fn):  # noqa: ANN001, ANN202
-        def wrapped(view):  # noqa: ANN001, ANN202
+        def wrapped(view, *args):  # noqa: ANN001, ANN002, ANN202
             seen.append(view)
-            return fn(view)
+            return fn(view, *args)
 
         return wrapped
 
     patched = dataclasses.replace(
-        real, table=spy(real.table), on_event={k: (n, spy(f), w) for k, (n, f, w) in real.on_event.items()}
+        real,
+        table=spy(real.table),
+        pictures=spy(real.pictures),
+        on_event={k: (n, spy(f), w) for k, (n, f, w) in real.on_event.items()},
     )
     monkeypatch.setitem(pictures.PICTURES, "speakeasy", patched)
 
@@ -99,6 +102,13 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
             for line in private:
                 assert line not in content, f"private line {line!r} in a channel message"
             assert "your safe" not in content.lower()
+        # issue 12: the board is two pictures (the city, the table) on one message; the marks of what they show
+        # are kept with the message, and the next pictures are drawn against them (what changed is outlined)
+        names = [[a["filename"] for a in m["attachments"]] for m in server.messages_in(d.where) if m["attachments"]]
+        boards = [n for n in names if n != ["final.png"]]
+        assert len(boards) > 40 and all(n == ["city.png", "table.png"] for n in boards), names[:5]
+        row = await bot.service.store.get_message(d.gid, "board")
+        assert row is not None and "ship:1:" in " ".join(json.loads(row.data)["marks"])
     assert seen
     for view in seen:
         assert view["seat"] is None
