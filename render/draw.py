@@ -359,11 +359,14 @@ def _chunk(tag: bytes, data: bytes) -> bytes:
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes, small and fast: the picture reduced to a 256-colour palette (flat board graphics lose
-    nothing one can see), rows without filters, deflated at zlib level 1.
+    nothing one can see), rows without filters, deflated at zlib level 3.
 
     Measured on a 1600 x 2448 Speakeasy board: 218 KB instead of 479 KB as RGB, which halves what a game
     uploads (bench/uploads_speakeasy.py). Pillow's own encoder tries the five PNG filters on every row, which
-    costs about twice the deflate itself; these pictures compress as well without them.
+    costs about twice the deflate itself; these pictures compress as well without them. Issue 12, on the
+    1600 x 1470 city picture: palette 146 KB against 310 KB for RGB written the same way, in about the same
+    time (the quantising costs what the larger deflate of RGB costs); zlib level 3 deflates these rows 11%
+    smaller than level 1 in the same time (level 4 and up take about twice as long).
     """
     if img.mode != "RGB":
         img = img.convert("RGB")
@@ -377,6 +380,6 @@ def encode_png(img: Image.Image) -> bytes:
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
         + _chunk(b"PLTE", palette)
-        + _chunk(b"IDAT", zlib.compress(rows, 1))
+        + _chunk(b"IDAT", zlib.compress(rows, 3))
         + _chunk(b"IEND", b"")
     )

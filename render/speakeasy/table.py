@@ -166,8 +166,10 @@ def _infamy(
         booked = [letters[s] for s in books.get(v, [])]
         for r in range(0, len(booked), 2):  # two letters a line: four Books still fit the cell
             text(d, (cx0 + cw / 2, top + 46 + 10 * r), "".join(booked[r : r + 2]), P_TEXT, CREAM, "cond_bold", "ma")
-        for k, seat in enumerate(at.get(v, [])):
-            seat_badge(img, cx0 + cw / 2, y + STRIP_H - 12 - size // 2 - k * (size - 12), size, seat, letters, 18)
+        here = at.get(v, [])
+        step = min(size - 12, (STRIP_H - 12 - size - 66) // max(1, len(here) - 1))  # stacked, under the numbers
+        for k, seat in enumerate(here):
+            seat_badge(img, cx0 + cw / 2, y + STRIP_H - 12 - size // 2 - k * step, size, seat, letters, PHONE_MIN)
 
 
 # --- locations ----------------------------------------------------------------------------------------------
@@ -272,12 +274,12 @@ def _restaurant(
         gives = words.BOOTH_GIVES[k] if k < len(words.BOOTH_GIVES) else ""
         if static:
             if k >= open_n:
-                text(d, (cx, y + 80), "closed", P_TEXT, DIM, "cond", "mm")
+                text(d, (cx, y + 84), "closed", P_TEXT, DIM, "cond", "mm")
                 continue
-            text(d, (cx, y + 36), f"{k + 1} · {cost} Lev.", P_TEXT, MUTED, "cond_bold", "ma")
-            block(d, cx, y + 103, gives, cw - 8, P_TEXT, CREAM, "cond", max_lines=2, centre=True)
+            text(d, (cx, y + 42), f"{k + 1} · {cost} Lev.", P_TEXT, MUTED, "cond_bold", "ma")
+            block(d, cx, y + 105, gives, cw - 8, P_TEXT, CREAM, "cond", max_lines=2, centre=True)
         elif k < open_n:
-            _capo(img, d, cx, y + 80, seat, letters, f"booth:{k}:{seat}" in new)
+            _capo(img, d, cx, y + 84, seat, letters, f"booth:{k}:{seat}" in new)
 
 
 def _park(
@@ -394,7 +396,7 @@ def _docks(
         panel(d, (x, y, x + w, y + 12 + DOCK_H * len(docks)))
     for z, spaces in enumerate(docks):
         ry = y + 6 + z * DOCK_H + DOCK_H // 2
-        sx = x + 112
+        sx = x + 116
         if static:
             zone = words.ZONE_NAMES[z] if z < len(words.ZONE_NAMES) else f"Zone {z + 1}"
             text(d, (x + 14, ry), zone, P_TEXT, CREAM, "cond_bold", "lm")
@@ -407,11 +409,13 @@ def _docks(
                 seat_badge(img, cx, ry, 32, int(seat), letters, PHONE_MIN)
                 if f"dock:{z}:{k}:{seat}" in new:
                     outline_changed(d, (cx - 17, ry - 17, cx + 17, ry + 17), 16, CHANGED, 3)
-        bx = sx + 34 * max(8, len(spaces)) + 6
-        for seat in books[z] if z < len(books) else []:
+        booked = books[z] if z < len(books) else []
+        if booked:  # the Docks Books of this Zone: a Book, then each player's badge
+            bx = sx + 34 * max(8, len(spaces)) + 4
             book(d, bx + 8, ry, 20)
-            seat_badge(img, bx + 30, ry, 28, seat, letters, PHONE_MIN)
-            bx += 46
+            step = min(32, (x + w - 8 - (bx + 22)) // len(booked))
+            for k, seat in enumerate(booked):
+                seat_badge(img, bx + 36 + k * step, ry, 28, seat, letters, PHONE_MIN)
     y += 12 + DOCK_H * 3 + GAP
     _decks(d, x, y, w, 166, view, static)
 
