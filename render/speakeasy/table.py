@@ -49,9 +49,10 @@ LOWER = TOP + STRIP_H + GAP
 LEFT_W = 1000
 LOC_W = (LEFT_W - 3 * GAP) // 4
 LOC_H = 150
-ROW_C_H = 214
+ROW_C_H = 250
+HELPER_H = 68
 PARK_W = 300
-HELPERS_W = 440
+HELPERS_W = 420
 RIGHT_X = MARGIN + LEFT_W + GAP
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
 SHIP_H = 60
@@ -317,14 +318,16 @@ def _helpers(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, static:
     for h in view.get("helper_display", []):
         if not h:
             text(d, (x + 12, yy), "—", P_TEXT, DIM, "cond", "la")
-            yy += 56
+            yy += HELPER_H
             continue
+        # three lines: the name and bottle, what it gives when taken, what it does on a later turn
         name = str(h["name"])
         now, later = words.HELPER_GIVES.get(name, ("", ""))
-        nw = fit(d, (x + 12, yy), name, 170, (P_HEAD, PHONE_MIN), CREAM, "bold")
-        fit(d, (x + 20 + nw, yy + 1), f"({h['bottle']})  now: {now}", w - nw - 36, (P_TEXT,), MUTED, "cond")
-        fit(d, (x + 12, yy + 25), f"later: {later}", w - 24, (P_TEXT,), CREAM, "cond")
-        yy += 56
+        nw = fit(d, (x + 12, yy), name, 200, (P_HEAD, PHONE_MIN), CREAM, "bold")
+        fit(d, (x + 20 + nw, yy + 1), f"({h['bottle']})", w - nw - 36, (P_TEXT,), MUTED, "cond")
+        fit(d, (x + 12, yy + 23), f"now: {now}", w - 24, (P_TEXT,), MUTED, "cond")
+        fit(d, (x + 12, yy + 45), f"later: {later}", w - 24, (P_TEXT,), CREAM, "cond")
+        yy += HELPER_H
 
 
 def _city_tiles(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, static: bool) -> None:
@@ -339,12 +342,12 @@ def _city_tiles(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, stat
         text(d, (x + w - 12, yy + 2), f"pile {pile}", P_TEXT, MUTED, "cond", "ra")
         if t:
             kind = str(t["kind"])
-            d.rounded_rectangle((x + 10, yy, x + w - 64, yy + 54), 5, fill=TILE, outline=INK)
-            fit(d, (x + 16, yy + 3), kind, w - 86, (P_TEXT,), INK, "cond_bold")
+            d.rounded_rectangle((x + 10, yy, x + w - 74, yy + 54), 5, fill=TILE, outline=INK)
+            fit(d, (x + 16, yy + 3), kind, w - 96, (P_TEXT,), INK, "cond_bold")
             gives = words.tile_gives(kind)
-            if fonts.get(P_TEXT, "cond").getlength(gives) > w - 86:
+            if fonts.get(P_TEXT, "cond").getlength(gives) > w - 96:
                 gives = words.tile_gives(kind, short=True)
-            fit(d, (x + 16, yy + 27), gives, w - 86, (P_TEXT,), INK, "cond")
+            fit(d, (x + 16, yy + 27), gives, w - 96, (P_TEXT,), INK, "cond")
         else:
             text(d, (x + 12, yy + 14), "—", P_TEXT, DIM, "cond", "la")
         yy += 58
