@@ -42,8 +42,8 @@ def marks(view: View) -> list[str]:
     for k, seat in enumerate(view.get("park", [])):
         if seat is not None:
             out.append(f"park:{k}:{seat}")
-    for seat in view.get("first_place", []):
-        out.append(f"lucky:{seat}")
+    for k, seat in enumerate(view.get("first_place", [])):  # Capos join Lucky's table in turn
+        out.append(f"lucky:{k}:{seat}")
     for s in view.get("ships", []):
         out.append(f"ship:{s['number']}:{s.get('port')}:{s.get('barrels')}:{s.get('crate')}")
     for z, spaces in enumerate(view.get("docks", [])):

@@ -264,9 +264,9 @@ def _restaurant(
     else:
         text(d, (lx, y + 22), lucky, P_TEXT, CREAM, "cond_bold", "lm")
         bx = lx + fonts.get(P_TEXT, "cond_bold").getlength(lucky) + 20
-        for seat in view.get("first_place", []):
+        for k, seat in enumerate(view.get("first_place", [])):
             seat_badge(img, bx, y + 22, 30, seat, letters, PHONE_MIN)
-            if f"lucky:{seat}" in new:
+            if f"lucky:{k}:{seat}" in new:
                 outline_changed(d, (bx - 16, y + 6, bx + 16, y + 38), 14, CHANGED, 3)
             bx += 34
     for k, seat in enumerate(booths):
