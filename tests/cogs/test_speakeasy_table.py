@@ -17,8 +17,9 @@ from tests.fakediscord import payloads as p
 pytestmark = pytest.mark.slow
 
 
-def _spy_pictures(monkeypatch, seen: list[dict]) -> None:  # noqa: ANN001
-    """Record every view a public picture is drawn from."""
+def _spy_pictures(monkeypatch, seen: list[dict], befores: list | None = None) -> None:  # noqa: ANN001
+    """Record every view a public picture is drawn from (and, in ``befores``, the marks the board pictures are
+    compared with)."""
     from cogs import pictures
 
     real = pictures.PICTURES["speakeasy"]
@@ -26,6 +27,8 @@ def _spy_pictures(monkeypatch, seen: list[dict]) -> None:  # noqa: ANN001
     def spy(fn):  # noqa: ANN001, ANN202
         def wrapped(view, *args):  # noqa: ANN001, ANN002, ANN202
             seen.append(view)
+            if args and befores is not None:
+                befores.append(args[0])
             return fn(view, *args)
 
         return wrapped
@@ -70,7 +73,8 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
     without buttons, whoever must act is mentioned in a new message (nobody else), a returning player's turn
     opens with the other turns since theirs; and no private line reaches the channel."""
     seen: list[dict] = []
-    _spy_pictures(monkeypatch, seen)
+    befores: list = []
+    _spy_pictures(monkeypatch, seen, befores)
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
         await d.open_and_start(game="speakeasy")
@@ -109,6 +113,7 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
         assert len(boards) > 40 and all(n == ["city.png", "table.png"] for n in boards), names[:5]
         row = await bot.service.store.get_message(d.gid, "board")
         assert row is not None and "ship:1:" in " ".join(json.loads(row.data)["marks"])
+        assert befores[0] is None and all(b for b in befores[1:])  # each after the first against the last one
     assert seen
     for view in seen:
         assert view["seat"] is None
