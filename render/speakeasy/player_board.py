@@ -14,17 +14,13 @@ from render import draw
 from render import speakeasy_text as words
 from render.draw import RGB, badge_letters, encode_png, fit, fit_lines, ink_on, player_colour
 from render.speakeasy import pieces
-from render.speakeasy.pieces import after_colon, header, panel, seat_badge
+from render.speakeasy.pieces import after_colon, panel, seat_badge
 from render.speakeasy.style import (
     BG,
     CREAM,
     DECK_ACCENTS,
     DIM,
-    FS_KIND,
-    FS_LABEL,
-    FS_LINE,
     FS_NAME,
-    FS_SMALL,
     FS_STAT,
     FS_VALUE,
     GOLD,
@@ -36,6 +32,7 @@ from render.speakeasy.style import (
     MARGIN,
     MAX_LEVEL,
     MUTED,
+    PHONE_MIN,
     ROW_KINDS,
     SPACE,
     TRUCKS_BY_FLEET,
@@ -44,13 +41,27 @@ from render.speakeasy.style import (
 
 View = dict[str, Any]
 
-_header = header
+# Issue 12: read on a phone like the public pictures, so no text under PHONE_MIN (18 px) here either.
+FS_SMALL = PHONE_MIN
+FS_LABEL = PHONE_MIN
+FS_KIND = 20
+FS_LINE = 20
+
 _text = draw.text
 _fit = fit
 _panel = panel
-_label = pieces.label
 _seat_badge = seat_badge
 _after_colon = after_colon
+
+
+def _header(img: Image.Image, title: str, sub: str) -> None:
+    d = ImageDraw.Draw(img)
+    pieces.header_frame(d)
+    pieces.header_title(d, title, sub, sub_sizes=(20, PHONE_MIN))
+
+
+def _label(d: ImageDraw.ImageDraw, x: float, y: float, words_: str) -> None:
+    pieces.label(d, x, y, words_, size=PHONE_MIN)
 
 
 def _stat(d: ImageDraw.ImageDraw, x: int, y: int, w: int, label_text: str, value: str) -> None:
@@ -172,7 +183,9 @@ def _player_board_image(view: View, seat: int) -> Image.Image:
     _label(d, hx, y + 50, "Helpers face up")
     hy = y + 80
     for h in helpers[:4]:
-        _text(d, (hx, hy), f"{h['name']} ({h['bottle']})", FS_LABEL, CREAM, "cond", "lm")
+        later = words.helper_later(str(h["name"]))
+        shown = f"{h['name']} ({h['bottle']}): later {later}" if later else f"{h['name']} ({h['bottle']})"
+        _fit(d, (hx, hy), shown, x1 - hx - 16, (FS_LABEL,), CREAM, "cond", "lm")
         hy += 24
     if not helpers:
         _text(d, (hx, hy), "none", FS_LABEL, DIM, "cond", "lm")

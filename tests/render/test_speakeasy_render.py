@@ -443,13 +443,17 @@ def _drawn_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_no_text_on_the_phone_pictures_is_under_18_px(
     name: str, fresh_caches: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 12: every text drawn on the two public pictures (static layers included: the caches are fresh) is at
-    least 18 px, and neither picture is taller than wide."""
+    """Issue 12: every text drawn on the two public pictures (static layers included: the caches are fresh) and on
+    a player's board is at least 18 px, and neither public picture is taller than wide."""
     used = _drawn_sizes(monkeypatch)
     view = spectator(name)
     city, table = se.city_image(view, []), se.table_image(view, [])  # with every piece outlined as new
     assert len(used) > 200 and min(used) >= se.PHONE_MIN, sorted(set(used))
     assert city.height <= city.width and table.height <= table.width
+    used.clear()
+    se.render_player_board(own(name, 0), 0)  # one's own board, read on a phone too
+    se.render_player_board(spectator(name), len(view["players"]) - 1)
+    assert len(used) > 50 and min(used) >= se.PHONE_MIN, sorted(set(used))
 
 
 def test_every_font_drawn_is_at_least_14_px(fresh_caches: None, monkeypatch: pytest.MonkeyPatch) -> None:
