@@ -86,16 +86,28 @@ def _picture(name: str, image: Callable[[], Image.Image], render: Callable[[], b
     t = time.perf_counter()
     data = render()
     first = (time.perf_counter() - t) * 1000
-    median, worst = _median_ms(render)
+    img = image()
 
     def every_part_new() -> None:  # a turn where every district and player row changed: no part from the cache
         layers.PARTS.clear()
         render()
 
-    cold_parts, _ = _median_ms(every_part_new)
-    img = image()
-    floor, _ = _median_ms(lambda: draw.encode_png(img))
-    drawn, _ = _median_ms(image)
+    # interleaved, so a busy machine slows the render and its floor alike and the ratio stays fair
+    runs: dict[str, list[float]] = {"render": [], "floor": [], "cold": [], "draw": []}
+    for _ in range(RUNS):
+        for label, fn in (
+            ("render", render),
+            ("floor", lambda: draw.encode_png(img)),
+            ("cold", every_part_new),
+            ("draw", image),
+        ):
+            t = time.perf_counter()
+            fn()
+            runs[label].append((time.perf_counter() - t) * 1000)
+    median, worst = statistics.median(runs["render"]), max(runs["render"])
+    floor = statistics.median(runs["floor"])
+    cold_parts = statistics.median(runs["cold"])
+    drawn = statistics.median(runs["draw"])
     return {
         "picture": name,
         "median_ms": round(median, 1),
