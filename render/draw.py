@@ -7,12 +7,13 @@ directly (FreeType already smooths it).
 
 from __future__ import annotations
 
+import math
 import struct
 import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from render import fonts
 
@@ -136,8 +137,7 @@ def badge(img: Image.Image, cx: int, cy: int, size: int, seat: int, letter: str,
     shape = player_shape(seat)
     paste(img, badge_sprite(shape, size, colour, (245, 238, 220)), cx - size // 2, cy - size // 2)
     dy = int(size * 0.1) if shape == "triangle" else 0
-    font = fonts.get(font_size, "bold")
-    ImageDraw.Draw(img).text((cx, cy + dy), letter, font=font, fill=ink_on(colour), anchor="mm")
+    put_text(ImageDraw.Draw(img), (cx, cy + dy), letter, font_size, ink_on(colour), "bold", "mm")
 
 
 # --- text ---------------------------------------------------------------------------------------------------
@@ -218,6 +218,40 @@ def fit_lines(
     return wrap_text(text, max_w, size, style), size
 
 
+@lru_cache(maxsize=4096)
+def _text_mask(words: str, size: int, style: str, anchor: str, fx: float, fy: float) -> tuple[Image.Image, int, int]:
+    """``words`` rendered once as a coverage mask at the sub-pixel offset ``(fx, fy)``, with where its top-left
+    corner goes relative to the anchor point's whole pixel."""
+    font = fonts.get(size, style)
+    x0, y0, x1, y1 = (int(math.floor(v)) for v in font.getbbox(words, anchor=anchor))
+    mask = Image.new("L", (x1 - x0 + 4, y1 - y0 + 4), 0)
+    # drawn by ImageDraw itself (the same FreeType rendering, and the tests see every font size drawn)
+    ImageDraw.Draw(mask).text((fx - x0 + 2, fy - y0 + 2), words, font=font, fill=255, anchor=anchor)
+    return mask, x0 - 2, y0 - 2
+
+
+def put_text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: RGB,
+    style: str = "regular",
+    anchor: str = "mm",
+) -> None:
+    """Draw ``words`` like ``ImageDraw.text``, but from a cache of rendered texts: a board repeats the same words
+    turn after turn, and rendering glyphs was the largest part of drawing a picture's pieces."""
+    img = getattr(d, "_image", None)
+    font = fonts.get(size, style)
+    if img is None or img.mode != "RGB" or not isinstance(font, ImageFont.FreeTypeFont) or not words:
+        d.text(xy, words, font=font, fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    fx, fy = round(x - math.floor(x), 2), round(y - math.floor(y), 2)
+    mask, ox, oy = _text_mask(words, size, style, anchor, fx, fy)
+    img.paste(fill, (math.floor(x) + ox, math.floor(y) + oy), mask)
+
+
 def text(
     d: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -228,7 +262,7 @@ def text(
     anchor: str = "la",
 ) -> None:
     """``words`` at ``xy`` in ``style`` at ``size`` px (every picture's text goes through ``fonts.get``)."""
-    d.text(xy, words, font=fonts.get(size, style), fill=fill, anchor=anchor)
+    put_text(d, xy, words, size, fill, style, anchor)
 
 
 def fit(
@@ -243,9 +277,8 @@ def fit(
 ) -> int:
     """``words`` at the largest of ``sizes`` that fits ``max_w`` (shortened with "…" at the smallest); its width."""
     shown, size = fit_text(words, max_w, sizes, style)
-    font = fonts.get(size, style)
-    d.text(xy, shown, font=font, fill=fill, anchor=anchor)
-    return int(font.getlength(shown))
+    put_text(d, xy, shown, size, fill, style, anchor)
+    return int(fonts.get(size, style).getlength(shown))
 
 
 def block(
@@ -265,10 +298,9 @@ def block(
     lines = wrap_text(words, max_w, size, style)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1 :]), max_w, (size,), style)[0]]
-    font = fonts.get(size, style)
     step = round(size * 1.18)
     for line in lines:
-        d.text((x, y), line, font=font, fill=fill, anchor="ma" if centre else "la")
+        put_text(d, (x, y), line, size, fill, style, "ma" if centre else "la")
         y += step
     return y
 
@@ -301,7 +333,7 @@ def pill(
     h = int(size * 1.55)
     w = tw + 2 * pad
     draw.rounded_rectangle((x, cy - h // 2, x + w, cy + h // 2), h // 2, fill=fill, outline=outline, width=2)
-    draw.text((x + w / 2, cy), text, font=font, fill=ink, anchor="mm")
+    put_text(draw, (x + w / 2, cy), text, size, ink, style, "mm")
     return w
 
 

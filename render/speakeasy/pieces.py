@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import fonts
-from render.draw import RGB, SS, badge, fit, paste, text
+from render.draw import RGB, SS, badge, fit, paste, put_text, text
 from render.speakeasy.style import (
     BARREL,
     BARREL_DARK,
@@ -131,7 +131,7 @@ def mini_pill(
     w = int(font.getlength(words)) + 12
     h = round(size * 1.5)
     d.rounded_rectangle((x, cy - h / 2, x + w, cy + h / 2), h // 2, fill=fill, outline=outline, width=2)
-    d.text((x + w / 2, cy), words, font=font, fill=ink, anchor="mm")
+    put_text(d, (x + w / 2, cy), words, size, ink, "cond_bold", "mm")
     return w
 
 
@@ -143,7 +143,7 @@ def tile_tag(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, anchor: str,
     x0 = x - w / 2 if anchor == "mm" else x if anchor == "lm" else x - w
     y0 = y - h if anchor == "rb" else y - h / 2
     d.rounded_rectangle((x0, y0, x0 + w, y0 + h), 4, fill=TILE, outline=INK)
-    d.text((x0 + w / 2, y0 + h / 2), kind, font=font, fill=INK, anchor="mm")
+    put_text(d, (x0 + w / 2, y0 + h / 2), kind, size, INK, "cond_bold", "mm")
     return w
 
 
