@@ -573,3 +573,23 @@ async def test_async_wrappers_give_the_same_pictures() -> None:
     assert await se.render_player_board_async(view, 0) == se.render_player_board(view, 0)
     final = with_final("over-3")
     assert await se.render_final_async(final) == se.render_final(final)
+
+
+def test_cached_text_is_what_imagedraw_draws(fresh_caches: None) -> None:
+    """``draw.put_text`` pastes cached masks; the pixels are exactly ImageDraw.text's, at any anchor and sub-pixel
+    position, and again from the cache."""
+    from render import draw
+
+    for said, size, face, anchor, xy in (
+        ("Speakeasy", 21, "cond_bold", "lm", (10.0, 20.0)),
+        ("$12", 30, "bold", "ma", (50.5, 3.0)),
+        ('Mobster: Jack "Legs" Diamond', 18, "cond", "mm", (120.25, 30.5)),
+        ("1929 · Act 3", 34, "serif_bold", "la", (0.0, 0.0)),
+        ("A", 20, "bold", "mm", (7.0, 7.0)),  # partly outside the picture
+    ):
+        want = Image.new("RGB", (260, 60), (34, 37, 48))
+        ImageDraw.Draw(want).text(xy, said, font=fonts.get(size, face), fill=(246, 239, 220), anchor=anchor)
+        for _ in range(2):  # drawn, then from the cache
+            got = Image.new("RGB", (260, 60), (34, 37, 48))
+            draw.put_text(ImageDraw.Draw(got), xy, said, size, (246, 239, 220), face, anchor)
+            assert got.tobytes() == want.tobytes(), said
