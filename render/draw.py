@@ -144,7 +144,13 @@ def badge(img: Image.Image, cx: int, cy: int, size: int, seat: int, letter: str,
 
 
 def text_width(text: str, size: int, style: str = "regular") -> float:
-    """The advance width of ``text`` in px."""
+    """The advance width of ``text`` in px (remembered: fitting measures the same words every turn)."""
+    fonts.get(size, style)  # refuses a size under the minimum, as drawing would
+    return _width(text, size, style, str(fonts.FONT_DIR))
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int, style: str, font_dir: str) -> float:
     return fonts.get(size, style).getlength(text)
 
 
@@ -219,9 +225,11 @@ def fit_lines(
 
 
 @lru_cache(maxsize=4096)
-def _text_mask(words: str, size: int, style: str, anchor: str, fx: float, fy: float) -> tuple[Image.Image, int, int]:
+def _text_mask(
+    words: str, size: int, style: str, anchor: str, fx: float, fy: float, font_dir: str
+) -> tuple[Image.Image, int, int]:
     """``words`` rendered once as a coverage mask at the sub-pixel offset ``(fx, fy)``, with where its top-left
-    corner goes relative to the anchor point's whole pixel."""
+    corner goes relative to the anchor point's whole pixel (``font_dir``: fonts from elsewhere, another mask)."""
     font = fonts.get(size, style)
     x0, y0, x1, y1 = (int(math.floor(v)) for v in font.getbbox(words, anchor=anchor))
     mask = Image.new("L", (x1 - x0 + 4, y1 - y0 + 4), 0)
@@ -248,7 +256,7 @@ def put_text(
         return
     x, y = xy
     fx, fy = round(x - math.floor(x), 2), round(y - math.floor(y), 2)
-    mask, ox, oy = _text_mask(words, size, style, anchor, fx, fy)
+    mask, ox, oy = _text_mask(words, size, style, anchor, fx, fy, str(fonts.FONT_DIR))
     img.paste(fill, (math.floor(x) + ox, math.floor(y) + oy), mask)
 
 
@@ -278,7 +286,7 @@ def fit(
     """``words`` at the largest of ``sizes`` that fits ``max_w`` (shortened with "…" at the smallest); its width."""
     shown, size = fit_text(words, max_w, sizes, style)
     put_text(d, xy, shown, size, fill, style, anchor)
-    return int(fonts.get(size, style).getlength(shown))
+    return int(text_width(shown, size, style))
 
 
 def block(

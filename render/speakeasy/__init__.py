@@ -184,6 +184,6 @@ def clear_caches() -> None:
     layers.STATIC.clear()
     layers.PARTS.clear()
     pieces.ring_sprite.cache_clear()
-    for g in (draw.rounded_sprite, draw.shadow_mask, draw.badge_sprite, draw.felt, draw._text_mask):
+    for g in (draw.rounded_sprite, draw.shadow_mask, draw.badge_sprite, draw.felt, draw._text_mask, draw._width):
         g.cache_clear()
     fonts.clear_cache()
