@@ -12,7 +12,8 @@ import argparse
 import json
 import time
 
-from render import speakeasy_final, speakeasy_final_text
+from render import speakeasy_final_text
+from render.speakeasy import final as speakeasy_final
 from tests.engine.speakeasy.finished import GAME, random_game
 
 

@@ -160,6 +160,14 @@ def alt_text(pt: PublicTable) -> str:
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
 
 
+def picture_description(pt: PublicTable, index: int) -> str:
+    """The description of the board message's picture ``index``: the board in words on the first; the others
+    say they are described there (a screen reader would otherwise read the whole board once per picture)."""
+    if index == 0:
+        return alt_text(pt)
+    return "Another part of the board: the first picture's description tells the whole board in words"
+
+
 def status_text(pt: PublicTable) -> str:
     """The whole board in words (``/game status``): headline, summary and the question."""
     summary = PICTURES[pt.game].summary(pt.view) if pt.view is not None else ""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from render import omerta as omerta_render
-from render import omerta_text, speakeasy_final, speakeasy_final_text, speakeasy_text
+from render import omerta_text, speakeasy_final_text, speakeasy_text
 from render import speakeasy as speakeasy_render
 
 
@@ -27,6 +27,11 @@ class GamePictures:
     player_board: Callable[[dict[str, Any], int], bytes] | None = None
     #: what each kind of private question is about, in public words (the board shows it instead)
     private_questions: dict[str, str] = field(default_factory=dict)
+    #: the public pictures as (file name, PNG), given the marks of the last ones posted (None: none known), posted
+    #: instead of ``table`` when set
+    pictures: Callable[[dict[str, Any], list[str] | None], list[tuple[str, bytes]]] | None = None
+    #: the marks of a public view: kept with the posted message, so the next pictures outline what changed since
+    marks: Callable[[dict[str, Any]], list[str]] | None = None
 
 
 PICTURES: dict[str, GamePictures] = {
@@ -41,13 +46,15 @@ PICTURES: dict[str, GamePictures] = {
     "speakeasy": GamePictures(
         table=speakeasy_render.render_board,
         # the final message (issue 11): standings, ties and money by source, as a picture and in words
-        on_event={"final": ("final.png", speakeasy_final.render_final, speakeasy_final_text.final_message)},
+        on_event={"final": ("final.png", speakeasy_render.render_final, speakeasy_final_text.final_message)},
         headline=speakeasy_text.headline,
         summary=speakeasy_text.summary,
         private_note=speakeasy_text.private_note,
         screen=speakeasy_text.private_note,
         player_board=speakeasy_render.render_player_board,
         private_questions=speakeasy_text.PRIVATE_QUESTIONS,
+        pictures=speakeasy_render.render_pictures,
+        marks=speakeasy_render.marks,
     ),
 }
 

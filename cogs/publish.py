@@ -354,16 +354,24 @@ class Publisher:
         lines = [ln for seg in segs for ln in story.steps(seg, names)]
         view = pt.view
         assert view is not None
-        png = await render(PICTURES[table.game.name].table, view)  # first: a window's time starts after it
+        pics = PICTURES[table.game.name]
+        # the pictures first: a snap window's time starts after them
+        if pics.pictures is not None:  # several pictures, outlining what changed since the last ones posted
+            pngs = await render(pics.pictures, view, old.get("marks"))
+        else:
+            pngs = [("table.png", await render(pics.table, view))]
         pt, arm = await self._window(table, pt)
         text, _, left_out = board.turn_message(pt, since, lines, ping)
         if left_out:  # steps of this move that do not fit: posted whole, first
             await self._post_lines(table, lines, ("x", table.id, first))
-        file = discord.File(io.BytesIO(png), filename="table.png", description=board.alt_text(pt) or None)
+        files = [
+            discord.File(io.BytesIO(png), filename=name, description=board.picture_description(pt, i) or None)
+            for i, (name, png) in enumerate(pngs)
+        ]
         channel = await self.channel(table.row.table_channel)
         message = await channel.send(
             text,
-            file=file,
+            files=files,
             view=public_view(pt),
             allowed_mentions=mentions(ping),
             nonce=message_nonce("m", table.id, first, table.version, why),
@@ -378,6 +386,8 @@ class Publisher:
             "names": names,
             "since": since,
         }
+        if pics.marks is not None:  # what these pictures show, for the next ones to compare with
+            data["marks"] = pics.marks(view)
         await store.set_message(
             table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
         )

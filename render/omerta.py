@@ -1101,6 +1101,6 @@ def clear_caches() -> None:
         f.cache_clear()
     from render import draw
 
-    for g in (draw.rounded_sprite, draw.shadow_mask, draw.badge_sprite, draw.felt):
+    for g in (draw.rounded_sprite, draw.shadow_mask, draw.badge_sprite, draw.felt, draw._text_mask, draw._width):
         g.cache_clear()
     fonts.clear_cache()

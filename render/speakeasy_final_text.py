@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.speakeasy_text import and_list, final_summary, names
+from render.speakeasy_text import and_list, names
 
 View = dict[str, Any]
 
@@ -166,11 +166,10 @@ def final_text(view: View) -> str:
 
 
 def final_message(view: View) -> str:
-    """The words posted with the final picture: who won, then ``final_text``; a view without standings (made
-    before they existed) falls back to the parts of the final scoring."""
+    """The words posted with the final picture: who won, then ``final_text``; ``""`` before the game is over."""
     text = final_text(view)
     if not text:
-        return final_summary(view)
+        return ""
     firsts = [names(view)[int(pl["seat"])] for pl in view["standings"]["places"] if pl["place"] == 1]
     head = f"**{and_list(firsts)} {'wins' if len(firsts) == 1 else 'win'} the game.**"
     return f"{head}\n{text}"

@@ -39,6 +39,9 @@ PERSON_NAMES = {pid: name for pid, _loc, name in PERSONS}
 #: Restaurant booths (Leverage paid, reward) and Park spaces (reward), as printed.
 BOOTHS: tuple[tuple[int, str], ...] = ((0, "2 Leverage"), (1, "Helper"), (2, "+1 level"), (3, "City tile, Book"))
 PARK_SPACES: tuple[str, ...] = ("$5", "2 Leverage", "Book, card")
+#: The same rewards whole (the engine's words), for the pictures that have room to say them.
+BOOTH_GIVES: tuple[str, ...] = ("2 Leverage", "1 Helper card", "+1 level of your choice", "1 City tile, 1 Book")
+PARK_GIVES: tuple[str, ...] = ("$5", "2 Leverage", "1 Book, 1 Operations card")
 #: Open booths on the 1-2 player side (the 3-4 side opens all).
 SMALL_SIDE_BOOTHS = 3
 
@@ -61,23 +64,75 @@ PARK_GOALS: dict[str, str] = {
     "C4": "5 Protected buildings",
 }
 
+#: What each City tile gives when taken (data/speakeasy/city_tiles.toml, in the engine's words; the view names the
+#: kind only). The pictures print these so a tile says what it is worth, not just its name.
+CITY_TILE_GIVES: dict[str, str] = {
+    "Cash": "$3",
+    "Favours": "2 Leverage",
+    "Ledger": "1 Book",
+    "Muscle": "1 free Goon",
+    "Contacts": "1 Operations card",
+    "Cousin": "1 Family Member",
+    "Cellar": "1 barrel (cellar)",
+    "Permit": "+1 level of your choice",
+    "Regular": "1 Helper card",
+    "Nest egg": "$5 to the safe",
+}
+
+#: Each Helper card's halves (data/speakeasy/helpers.toml): what it gives when taken, and later (its lower half,
+#: used at the start of a later turn).
+HELPER_GIVES: dict[str, tuple[str, str]] = {
+    "Driver": ("1 Leverage", "Deliver up to 2 barrels"),
+    "Chemist": ("1 barrel on the Stills area", "Produce barrels"),
+    "Dock Worker": ("1 Family Member to the Docks", "buy up to 2 Ship barrels at $1"),
+    "Runner": ("$2", "deliver 1 Ship barrel free"),
+    "Bartender": ("$2", "Sell up to 2 barrels"),
+    "Architect": ("1 Operations card", "Upgrade one building, $2 less"),
+    "Informant": ("1 Leverage", "move a face-down Cop tile"),
+    "Tailor": ("1 Leverage", "1 Family Member"),
+    "Bouncer": ("1 free Goon", "2 free Goons"),
+    "Bagman": ("$3", "move up to $6 from safe to pocket"),
+    "Enforcer": ("1 free Goon", "+1 Strength"),
+    "Cabbie": ("1 Operations card", "1 City tile"),
+    "Bookkeeper": ("1 Book", "Cook the Books with 1 Book"),
+    "Croupier": ("1 Leverage", "$3 per Operating Casino"),
+    "Ward Boss": ("1 Book", "+1 Operations level"),
+    "Go-between": ("2 Leverage", "hire an Associate"),
+    "Lawyer": ("2 Leverage", "protect 1 building free"),
+    "Singer": ("$2", "Sell with Party value +2"),
+    "Showgirl": ("$3", "2 Leverage, 1 Operations card"),
+    "Accountant": ("1 Book", "1 Book, $3 to the safe"),
+}
+
+
+#: The same, short, for a small tile on the picture (the legend and the summary keep the long words).
+CITY_TILE_SHORT: dict[str, str] = {
+    "Cash": "$3",
+    "Favours": "2 Leverage",
+    "Ledger": "1 Book",
+    "Muscle": "1 Goon",
+    "Contacts": "1 card",
+    "Cousin": "1 Family",
+    "Cellar": "1 barrel",
+    "Permit": "+1 level",
+    "Regular": "1 Helper",
+    "Nest egg": "$5 safe",
+}
+
+
+def tile_gives(kind: str, short: bool = False) -> str:
+    """What a City tile of ``kind`` gives (``""`` for a kind the pictures do not know); ``short``: in a word or
+    two."""
+    return (CITY_TILE_SHORT if short else CITY_TILE_GIVES).get(kind, "")
+
+
+def helper_later(name: str) -> str:
+    """A Helper's lower half: what it does on a later turn (``""`` if unknown)."""
+    return HELPER_GIVES.get(name, ("", ""))[1]
+
+
 #: Infamy spaces with a Cook-the-Books target (the view lists only the spaces that hold a Book).
 INFAMY_BOOK_SPACES = (7, 11, 15, 19, 23)
-
-#: Final scoring parts, in chart order, with their words.
-FINAL_PARTS: tuple[tuple[str, str], ...] = (
-    ("pocket", "pocket"),
-    ("safe", "safe"),
-    ("protected", "Protected buildings"),
-    ("bottles", "bottles"),
-    ("variety", "variety"),
-    ("achievements", "achievements"),
-    ("city_tiles", "City tiles"),
-)
-#: $ per Protected building and per bottle at the final scoring (for the public estimate when the view has no
-#: ``final`` parts yet).
-PROTECTED_VALUES = {"stills": 3, "speakeasy": 5, "nightclub": 10, "casino": 15}
-BOTTLE_VALUES = {"moonshine": 1, "gin": 2, "rum": 3, "whiskey": 4, "champagne": 5}
 
 
 # --- shared words -------------------------------------------------------------------------------------------
@@ -378,93 +433,3 @@ def private_note(view: View) -> str:
         lines.append("**Behind your screen**: " + ", ".join(f"{h['name']} ({h['bottle']})" for h in screen))
     lines.append("-# Only you see this: safe money, hand and the Helpers behind your screen are private.")
     return "\n".join(lines)
-
-
-# --- the final scoring --------------------------------------------------------------------------------------
-
-
-def final_parts(view: View, seat: int) -> tuple[dict[str, int], bool]:
-    """A seat's final scoring parts and whether they are complete.
-
-    From ``players[seat]["final"]`` when the view has it; otherwise what is public (pocket, Protected buildings,
-    face-up Helper bottles), marked incomplete: the safe and the Helpers behind the screen are never public.
-    """
-    p = view["players"][seat]
-    final = p.get("final")
-    if isinstance(final, dict) and final:
-        return {k: int(v) for k, v in final.items()}, True
-    protected = sum(
-        PROTECTED_VALUES.get(sp["building"]["kind"], 0)
-        for d in view["districts"]
-        for sp in d["spaces"]
-        if sp["building"] and sp["building"]["owner"] == seat and sp["building"]["family"]
-    )
-    bottles = sum(BOTTLE_VALUES.get(h.get("bottle", ""), 0) for h in p.get("helpers", []))
-    parts = {"pocket": int(p["pocket"]), "protected": protected, "bottles": bottles}
-    parts["total"] = sum(parts.values())
-    return parts, False
-
-
-def parts_words(parts: dict[str, int]) -> str:
-    """``$20 pocket + $130 safe + $10 Protected buildings``: the parts in chart order, the pocket and every
-    part worth something."""
-    return " + ".join(f"${parts[k]} {label}" for k, label in FINAL_PARTS if k in parts and (parts[k] or k == "pocket"))
-
-
-def final_summary(view: View) -> str:
-    """Everyone's final money and its parts, and the winner; ``""`` before the game is over."""
-    if view["phase"] != "over":
-        return ""
-    who = names(view)
-    lines = []
-    complete = True
-    for p in view["players"]:
-        parts, ok = final_parts(view, p["seat"])
-        complete &= ok
-        shown = parts_words(parts)
-        lines.append(f"{p['name']}: ${parts.get('total', 0)}" + (f" = {shown}" if ok else f" so far ({shown})"))
-    if not complete:
-        return "Final scores not available: safe money is private until the view has the final scoring.\n" + "\n".join(
-            lines
-        )
-    won = winners(view)
-    head = f"{and_list([who[s] for s in won])} {'wins' if len(won) == 1 else 'win'}." if won else ""
-    jo = view.get("jo")
-    if isinstance(jo, dict):
-        seat = jo_seat(view)
-        human = next((n for s, n in enumerate(who) if s != seat), "You")
-        got = jo.get("achievements") or []
-        if got:
-            lines.append(f"{human}'s achievements: " + ", ".join(achievement_name(str(a)) for a in got))
-        if jo.get("rank"):
-            lines.append(f"{human}'s rank: {jo['rank']}")
-    return "\n".join([head, *lines]).strip()
-
-
-#: What a private question is about, in words that name nothing hidden (the board shows this instead of it).
-PRIVATE_QUESTIONS = {
-    "play": "chooses a card to play",
-    "setup_card": "plays a card for its setup icon",
-    "sell_or_party": "sells barrels or throws a party",
-    "once_more": "uses a card's action once more",
-    "discard_copy": "discards a card",
-    "discard_raise": "discards a card to raise a level",
-    "bagman": "chooses what the Bagman pays",
-    "build": "chooses a building",
-    "build_at": "chooses where to build",
-    "setup_build": "opens their first building",
-    "setup_at": "chooses where to open it",
-    "upgrade": "chooses a building to upgrade",
-    "hire_goons": "hires Goons",
-    "hire_associate": "hires an Associate",
-    "deliver": "delivers barrels",
-    "sell": "sells barrels",
-    "dock_buy": "buys barrels at the Docks",
-    "defend": "decides how to defend in the Mob War",
-    "protect": "chooses what to protect",
-    "cook": "cooks the Books",
-    "take_helper": "takes a Helper",
-    "take_tile": "takes a City tile",
-    "helper_use": "chooses a Helper to use",
-    "ambush": "chooses a Ship to ambush",
-}

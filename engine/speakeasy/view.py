@@ -3,6 +3,7 @@ the owner's alone; everyone else sees counts, as at the table."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -187,7 +188,11 @@ def _park_text(tile: str) -> str:
     from engine.speakeasy.economy import describe
 
     g = next(x for x in rules().goals.park_goals if x.id == tile)
-    return f"{PARK_CONDITIONS[g.condition].replace('n ', f'{g.n} ', 1)}: {describe(g.benefit)}"
+    # the count is the word "n" alone: a plain replace of "n " would hit "in " ("Operating buildings i3 n Zones")
+    # "(n ignored)" is a note for the data's authors, not words for players
+    condition = re.sub(r" \(n ignored[^)]*\)", "", PARK_CONDITIONS[g.condition])
+    condition = re.sub(r"\bn\b", str(g.n), condition, count=1)
+    return f"{condition}: {describe(g.benefit)}"
 
 
 def _war(state: SpeakeasyState) -> dict[str, Any] | None:

@@ -17,21 +17,27 @@ from tests.fakediscord import payloads as p
 pytestmark = pytest.mark.slow
 
 
-def _spy_pictures(monkeypatch, seen: list[dict]) -> None:  # noqa: ANN001
-    """Record every view a public picture is drawn from."""
+def _spy_pictures(monkeypatch, seen: list[dict], befores: list | None = None) -> None:  # noqa: ANN001
+    """Record every view a public picture is drawn from (and, in ``befores``, the marks the board pictures are
+    compared with)."""
     from cogs import pictures
 
     real = pictures.PICTURES["speakeasy"]
 
     def spy(fn):  # noqa: ANN001, ANN202
-        def wrapped(view):  # noqa: ANN001, ANN202
+        def wrapped(view, *args):  # noqa: ANN001, ANN002, ANN202
             seen.append(view)
-            return fn(view)
+            if args and befores is not None:
+                befores.append(args[0])
+            return fn(view, *args)
 
         return wrapped
 
     patched = dataclasses.replace(
-        real, table=spy(real.table), on_event={k: (n, spy(f), w) for k, (n, f, w) in real.on_event.items()}
+        real,
+        table=spy(real.table),
+        pictures=spy(real.pictures),
+        on_event={k: (n, spy(f), w) for k, (n, f, w) in real.on_event.items()},
     )
     monkeypatch.setitem(pictures.PICTURES, "speakeasy", patched)
 
@@ -69,7 +75,8 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
     without buttons, whoever must act is mentioned in a new message (nobody else), a returning player's turn
     opens with the other turns since theirs; and no private line reaches the channel."""
     seen: list[dict] = []
-    _spy_pictures(monkeypatch, seen)
+    befores: list = []
+    _spy_pictures(monkeypatch, seen, befores)
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
         await d.open_and_start(game="speakeasy")
@@ -111,6 +118,14 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
             for line in private:
                 assert line not in content, f"private line {line!r} in a channel message"
             assert "your safe" not in content.lower()
+        # issue 12: the board is two pictures (the city, the table) on one message; the marks of what they show
+        # are kept with the message, and the next pictures are drawn against them (what changed is outlined)
+        names = [[a["filename"] for a in m["attachments"]] for m in server.messages_in(d.where) if m["attachments"]]
+        boards = [n for n in names if n != ["final.png"]]
+        assert len(boards) > 40 and all(n == ["city.png", "table.png"] for n in boards), names[:5]
+        row = await bot.service.store.get_message(d.gid, "board")
+        assert row is not None and "ship:1:" in " ".join(json.loads(row.data)["marks"])
+        assert befores[0] is None and all(b for b in befores[1:])  # each after the first against the last one
     assert seen
     for view in seen:
         assert view["seat"] is None

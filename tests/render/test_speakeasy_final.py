@@ -8,7 +8,8 @@ import io
 import pytest
 from PIL import Image
 
-from render import speakeasy_final, speakeasy_final_text, speakeasy_text
+from render import speakeasy_final_text, speakeasy_text
+from render.speakeasy import final as speakeasy_final
 from tests.engine.speakeasy.finished import GAME, random_game
 
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]

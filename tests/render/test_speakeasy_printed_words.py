@@ -35,7 +35,7 @@ def test_numbers_of_the_player_board_are_the_data_ones():
     assert (*TRACKS, "strength") == pictures.LEVEL_KEYS
 
 
-def test_goal_words_and_final_values_are_the_data_ones():
+def test_goal_words_are_the_data_ones():
     g = rules().goals
     assert set(words.PARK_GOALS) == {x.id for x in g.park_goals}
     for goal in g.park_goals:
@@ -44,5 +44,18 @@ def test_goal_words_and_final_values_are_the_data_ones():
         assert PARK_CONDITIONS[goal.condition]
         assert describe(goal.benefit)
     assert tuple(sorted(g.infamy_books)) == words.INFAMY_BOOK_SPACES
-    assert rules().final.protected == words.PROTECTED_VALUES
-    assert rules().helpers.bottle_values == words.BOTTLE_VALUES
+
+
+def test_city_tile_and_helper_effects_are_the_data_ones():
+    """The pictures print what a City tile and a Helper give (issue 12), in the engine's own words."""
+    r = rules()
+    assert {k.name: describe(k.benefit) for k in r.city_tiles} == words.CITY_TILE_GIVES
+    for kind, short in words.CITY_TILE_SHORT.items():  # the short words keep the number and the thing
+        full = words.CITY_TILE_GIVES[kind]
+        assert short.split()[0] in full and short.split()[-1].rstrip("s") in full.replace("Operations card", "card")
+    assert words.CITY_TILE_SHORT.keys() == words.CITY_TILE_GIVES.keys()
+    assert {c.name: (describe(c.upper), describe(c.lower)) for c in r.helpers.cards} == words.HELPER_GIVES
+    assert [(cost, describe(b.reward)) for (cost, _), b in zip(words.BOOTHS, r.locations.booths, strict=True)] == [
+        (b.leverage, words.BOOTH_GIVES[k]) for k, b in enumerate(r.locations.booths)
+    ]
+    assert tuple(describe(x.reward) for x in r.locations.park) == words.PARK_GIVES

@@ -933,3 +933,17 @@ def test_design_11_2_each_helper_lower_benefit(name):
     assert check()
     walk(state)
     kit.ok(state)
+
+
+def test_design_10_5_central_park_goal_words_in_the_view():
+    """Design §10.5: the view says each Central Park goal with its number in place (issue 12: "Operating buildings
+    i3 n Zones" came from replacing the first "n " of "in n Zones") and without the data's authoring notes."""
+    from engine.speakeasy.view import _park_text
+
+    assert _park_text("A2") == "Operating buildings in 3 Zones: 1 Operations card"
+    assert _park_text("C2") == "Operating buildings in 6 districts: $10 to the safe"
+    assert _park_text("B1") == "a Nightclub and a Casino: 1 Helper card"
+    for g in kit.R().goals.park_goals:
+        text = _park_text(g.id)
+        assert " n " not in text and "ignored" not in text, text
+        assert g.condition == "nightclub_and_casino" or str(g.n) in text.split(":")[0], text

@@ -1,0 +1,470 @@
+"""The table picture for phones: turn order and Infamy, the locations with their Capos (the Restaurant's booths
+and the Park with what they give), the Helper and City tile displays, the City Docks with every Ship's price,
+barrels and Crate, the Operations decks, and each player's public numbers.
+
+Two passes like the city (``static=True`` for the cached frame, then the pieces); every text at least
+``PHONE_MIN`` px, the picture wider than tall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import fonts
+from render import speakeasy_text as words
+from render.draw import block, fit, outline_changed, text
+from render.speakeasy import layers, players
+from render.speakeasy.pieces import after_colon, barrel, book, empty_spot, panel, seat_badge
+from render.speakeasy.style import (
+    BG,
+    CHANGED,
+    CREAM,
+    DIM,
+    GOLD,
+    INFAMY_MAX,
+    INK,
+    MUTED,
+    P_HEAD,
+    P_HEADER_H,
+    P_NUMBER,
+    P_TEXT,
+    PANEL_HI,
+    PHONE_MIN,
+    SPACE,
+    TILE,
+    WIDTH,
+)
+
+View = dict[str, Any]
+
+MARGIN = 16
+GAP = 12
+TOP = P_HEADER_H + 12
+STRIP_H = 160
+ORDER_W = 400
+LOWER = TOP + STRIP_H + GAP
+LEFT_W = 1000
+LOC_W = (LEFT_W - 3 * GAP) // 4
+LOC_H = 150
+ROW_C_H = 250
+HELPER_H = 68
+PARK_W = 300
+HELPERS_W = 420
+RIGHT_X = MARGIN + LEFT_W + GAP
+RIGHT_W = WIDTH - MARGIN - RIGHT_X
+SHIP_H = 60
+DOCK_H = 50
+PLAYER_H = players.PLAYER_H
+PLAYER_GAP = 8
+#: Where the player rows start: under the taller of the two columns (the Docks and decks, on the right).
+PLAYERS_TOP = LOWER + 28 + (12 + 4 * SHIP_H) + GAP + (12 + 3 * DOCK_H) + GAP + 166 + GAP
+
+
+def height(n: int) -> int:
+    """The picture's height for ``n`` players."""
+    return PLAYERS_TOP + n * (PLAYER_H + PLAYER_GAP) - PLAYER_GAP + 14
+
+
+def static_view(view: View) -> View:
+    """The part of a view the table's static layer may read (the same all game)."""
+    return {
+        "side": view.get("side"),
+        "players": [{"seat": p["seat"], "name": p["name"]} for p in view["players"]],
+        "booths": [None] * len(view.get("booths", [])),
+        "park": [None] * len(view.get("park", [])),
+        "ships": [{"number": s["number"]} for s in view.get("ships", [])],
+        "docks": [[None] * len(z) for z in view.get("docks", [])],
+    }
+
+
+def draw(
+    img: Image.Image,
+    view: View,
+    letters: list[str],
+    static: bool,
+    new: Collection[str],
+    layer: Image.Image | None = None,
+) -> None:
+    """One pass of the table (below the header): the static layer, or the pieces with ``new`` marks outlined.
+
+    With the static ``layer`` given, each player's row is pasted from the part cache when it looks as last time."""
+    d = ImageDraw.Draw(img)
+    _turn_order(img, d, MARGIN, TOP, ORDER_W, view, letters, static)
+    ix = MARGIN + ORDER_W + GAP
+    _infamy(img, d, ix, TOP, WIDTH - MARGIN - ix, view, letters, static)
+    _locations(img, d, view, letters, static, new)
+    if layer is None or static:
+        _docks(img, d, view, letters, static, new)
+    else:
+        _cached_docks(img, layer, view, letters, new)
+    y = PLAYERS_TOP
+    for p in view["players"]:
+        if layer is None or static:
+            players.draw(img, d, y, view, p, letters, static)
+        else:
+            players.cached(img, layer, y, view, p, letters)
+        y += PLAYER_H + PLAYER_GAP
+
+
+#: The Docks and decks column (right of the locations), a part of its own: it changes less often than the rest.
+DOCKS_BOX = (RIGHT_X, LOWER, WIDTH - MARGIN, PLAYERS_TOP - GAP)
+_DOCKS_KEYS = ("ships", "crate_stack", "docks", "docks_books", "decks")
+
+
+def _cached_docks(img: Image.Image, layer: Image.Image, view: View, letters: list[str], new: Collection[str]) -> None:
+    """The Docks and decks, from the part cache when they show the same as when last drawn."""
+    own = sorted(m for m in new if m.startswith(("ship:", "dock:")))
+    part = layers.key("docks", {k: view.get(k) for k in _DOCKS_KEYS}, letters, own)
+
+    def paint(part_img: Image.Image) -> None:
+        _docks(part_img, ImageDraw.Draw(part_img), view, letters, False, own, DOCKS_BOX[:2])
+
+    layers.paste_part(img, layer, DOCKS_BOX, part, paint)
+
+
+def _label(d: ImageDraw.ImageDraw, x: float, y: float, words_: str, fill: tuple[int, int, int] = MUTED) -> None:
+    text(d, (x, y), words_.upper(), P_TEXT, fill, "cond_bold")
+
+
+# --- tracks -------------------------------------------------------------------------------------------------
+
+
+def _turn_order(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, letters: list[str], static: bool
+) -> None:
+    if static:
+        panel(d, (x, y, x + w, y + STRIP_H))
+        _label(d, x + 14, y + 10, "Turn order")
+        return
+    order = list(view.get("order") or view.get("track") or [])
+    track = list(view.get("track") or [])
+    current = view.get("current") if view["phase"] != "over" else None
+    size = 56
+    step = min(94, (w - 28) // max(1, len(order)))
+    cy = y + 74
+    for k, seat in enumerate(order):
+        cx = x + 16 + step * k + size // 2 + 6
+        if seat == current:
+            r = size // 2 + 6
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=GOLD, width=4)
+        seat_badge(img, cx, cy, size, seat, letters, PHONE_MIN)
+        text(d, (cx, cy + size // 2 + 8), f"{k + 1}.", P_TEXT, GOLD if seat == current else MUTED, "bold", "mt")
+    if track and track != order:
+        names = ", ".join(letters[s] for s in track)
+        fit(d, (x + 14, y + STRIP_H - 8), f"Next round: {names}", w - 28, (P_TEXT,), CREAM, "cond", "lb")
+
+
+def _infamy(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, letters: list[str], static: bool
+) -> None:
+    cells = INFAMY_MAX + 1
+    cw = (w - 24) / cells
+    top = y + 38
+    if static:
+        panel(d, (x, y, x + w, y + STRIP_H))
+        _label(d, x + 14, y + 10, "Infamy")
+        spaces = ", ".join(map(str, words.INFAMY_BOOK_SPACES))
+        text(d, (x + w - 14, y + 10), f"Book on {spaces}", P_TEXT, MUTED, "cond", "ra")
+        for v in range(cells):
+            cx0 = x + 12 + v * cw
+            is_book = v in words.INFAMY_BOOK_SPACES
+            d.rectangle((cx0 + 1, top, cx0 + cw - 1, y + STRIP_H - 10), fill=PANEL_HI if is_book else SPACE)
+            text(d, (cx0 + cw / 2, top + 4), str(v), P_TEXT, GOLD if is_book else MUTED, "cond_bold", "ma")
+            if is_book:
+                book(d, cx0 + cw / 2, top + 34, 16)
+        return
+    books = {int(k): list(v) for k, v in view.get("infamy_books", {}).items()}
+    at: dict[int, list[int]] = {}
+    for p in view["players"]:
+        at.setdefault(min(INFAMY_MAX, max(0, int(p["infamy"]))), []).append(int(p["seat"]))
+    size = 32
+    for v in range(cells):
+        cx0 = x + 12 + v * cw
+        booked = [letters[s] for s in books.get(v, [])]
+        for r in range(0, len(booked), 2):  # two letters a line: four Books still fit the cell
+            text(d, (cx0 + cw / 2, top + 46 + 10 * r), "".join(booked[r : r + 2]), P_TEXT, CREAM, "cond_bold", "ma")
+        here = at.get(v, [])
+        step = min(size - 12, (STRIP_H - 12 - size - 66) // max(1, len(here) - 1))  # stacked, under the numbers
+        for k, seat in enumerate(here):
+            seat_badge(img, cx0 + cw / 2, y + STRIP_H - 12 - size // 2 - k * step, size, seat, letters, PHONE_MIN)
+
+
+# --- locations ----------------------------------------------------------------------------------------------
+
+
+def _location_names() -> list[str]:
+    locs: list[str] = []
+    for _pid, loc, _name in words.PERSONS:
+        if loc not in locs:
+            locs.append(loc)
+    return locs
+
+
+def _capo(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    seat: int | None,
+    letters: list[str],
+    changed: bool = False,
+) -> None:
+    if seat is None:
+        empty_spot(img, int(cx), int(cy), 32)
+        return
+    seat_badge(img, cx, cy, 38, seat, letters, 20)
+    if changed:
+        outline_changed(d, (cx - 20, cy - 20, cx + 20, cy + 20), 18, CHANGED, 4)
+
+
+def _locations(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: View, letters: list[str], static: bool, new: Collection[str]
+) -> None:
+    x, y = MARGIN, LOWER
+    if static:
+        _label(d, x, y + 2, "Locations · Capos")
+    y += 28
+    persons = view.get("persons", {})
+    cells = [(k % 4, k // 4, 1) for k in range(6)]
+    for (col, row, _span), loc in zip(cells, _location_names(), strict=True):
+        bx = x + col * (LOC_W + GAP)
+        by = y + row * (LOC_H + GAP)
+        if static:
+            panel(d, (bx, by, bx + LOC_W, by + LOC_H))
+            fit(d, (bx + 12, by + 10), loc, LOC_W - 24, (P_HEAD, 19, PHONE_MIN), GOLD, "bold")
+        if loc == "City Hall" and not static:
+            # this Act's City Hall Books (one per player per Act): a Book, then each player's badge
+            seats = [b[0] for b in view.get("city_hall_books", []) if b[1] == view.get("act")]
+            if seats:
+                step = min(30, (LOC_W - 24 - 100 - 24) // len(seats))
+                bx2 = bx + LOC_W - 12 - 14 - step * (len(seats) - 1)
+                book(d, bx2 - 26, by + 22, 20)
+                for seat in seats:
+                    seat_badge(img, bx2, by + 22, 28, seat, letters, PHONE_MIN)
+                    bx2 += step
+        rows = [(pid, name) for pid, lc, name in words.PERSONS if lc == loc]
+        for r, (pid, name) in enumerate(rows):
+            ry = by + 66 + r * 50
+            if static:
+                fit(d, (bx + 12, ry), name, LOC_W - 68, (20, 19, PHONE_MIN), CREAM, "regular", "lm")
+            else:
+                seat = persons.get(pid)
+                _capo(img, d, bx + LOC_W - 30, ry, seat, letters, f"capo:{pid}:{seat}" in new)
+    _restaurant(img, d, x + 2 * (LOC_W + GAP), y + LOC_H + GAP, 2 * LOC_W + GAP, view, letters, static, new)
+    yc = y + 2 * (LOC_H + GAP)
+    _park(img, d, x, yc, PARK_W, view, letters, static, new)
+    _helpers(d, x + PARK_W + GAP, yc, HELPERS_W, view, static)
+    tiles_x = x + PARK_W + HELPERS_W + 2 * GAP
+    _city_tiles(d, tiles_x, yc, LEFT_W - (tiles_x - x), view, static)
+
+
+def _restaurant(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    view: View,
+    letters: list[str],
+    static: bool,
+    new: Collection[str],
+) -> None:
+    booths = list(view.get("booths", []))
+    open_n = words.SMALL_SIDE_BOOTHS if view.get("side") == "small" else len(booths)
+    cw = (w - 16) / max(1, len(booths))
+    lucky = "Lucky's table"
+    lx = x + w - 12 - 34 * max(1, len(view.get("first_place", []))) - fonts.get(P_TEXT, "cond_bold").getlength(lucky)
+    if static:
+        panel(d, (x, y, x + w, y + LOC_H))
+        text(d, (x + 12, y + 10), "Restaurant", P_HEAD, GOLD, "bold")
+    else:
+        text(d, (lx, y + 22), lucky, P_TEXT, CREAM, "cond_bold", "lm")
+        bx = lx + fonts.get(P_TEXT, "cond_bold").getlength(lucky) + 20
+        for k, seat in enumerate(view.get("first_place", [])):
+            seat_badge(img, bx, y + 22, 30, seat, letters, PHONE_MIN)
+            if f"lucky:{k}:{seat}" in new:
+                outline_changed(d, (bx - 16, y + 6, bx + 16, y + 38), 14, CHANGED, 3)
+            bx += 34
+    for k, seat in enumerate(booths):
+        cx = x + 8 + cw * k + cw / 2
+        cost = words.BOOTHS[k][0] if k < len(words.BOOTHS) else 0
+        gives = words.BOOTH_GIVES[k] if k < len(words.BOOTH_GIVES) else ""
+        if static:
+            if k >= open_n:
+                text(d, (cx, y + 84), "closed", P_TEXT, DIM, "cond", "mm")
+                continue
+            text(d, (cx, y + 42), f"{k + 1} · {cost} Lev.", P_TEXT, MUTED, "cond_bold", "ma")
+            block(d, cx, y + 105, gives, cw - 8, P_TEXT, CREAM, "cond", max_lines=2, centre=True)
+        elif k < open_n:
+            _capo(img, d, cx, y + 84, seat, letters, f"booth:{k}:{seat}" in new)
+
+
+def _park(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    view: View,
+    letters: list[str],
+    static: bool,
+    new: Collection[str],
+) -> None:
+    park = list(view.get("park", []))
+    cw = (w - 12) / max(1, len(park))
+    if static:
+        panel(d, (x, y, x + w, y + ROW_C_H))
+        text(d, (x + 12, y + 10), "Park", P_HEAD, GOLD, "bold")
+    for k, seat in enumerate(park):
+        cx = x + 6 + cw * k + cw / 2
+        if static:
+            text(d, (cx, y + 44), str(k + 1), P_TEXT, MUTED, "cond_bold", "ma")
+            reward = words.PARK_GIVES[k] if k < len(words.PARK_GIVES) else ""
+            block(d, cx, y + 116, reward, cw - 4, P_TEXT, CREAM, "cond", max_lines=4, centre=True)
+        else:
+            _capo(img, d, cx, y + 90, seat, letters, f"park:{k}:{seat}" in new)
+
+
+def _helpers(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, static: bool) -> None:
+    if static:
+        panel(d, (x, y, x + w, y + ROW_C_H))
+        return
+    _label(d, x + 12, y + 10, f"Helpers · {view.get('helper_deck', 0)} in the deck")
+    yy = y + 40
+    for h in view.get("helper_display", []):
+        if not h:
+            text(d, (x + 12, yy), "—", P_TEXT, DIM, "cond", "la")
+            yy += HELPER_H
+            continue
+        # three lines: the name and bottle, what it gives when taken, what it does on a later turn
+        name = str(h["name"])
+        now, later = words.HELPER_GIVES.get(name, ("", ""))
+        nw = fit(d, (x + 12, yy), name, 200, (P_HEAD, PHONE_MIN), CREAM, "bold")
+        fit(d, (x + 20 + nw, yy + 1), f"({h['bottle']})", w - nw - 36, (P_TEXT,), MUTED, "cond")
+        fit(d, (x + 12, yy + 23), f"now: {now}", w - 24, (P_TEXT,), MUTED, "cond")
+        fit(d, (x + 12, yy + 45), f"later: {later}", w - 24, (P_TEXT,), CREAM, "cond")
+        yy += HELPER_H
+
+
+def _city_tiles(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, static: bool) -> None:
+    if static:
+        panel(d, (x, y, x + w, y + ROW_C_H))
+        _label(d, x + 12, y + 10, "City tiles")
+        return
+    piles = view.get("city_piles", [])
+    yy = y + 38
+    for k, t in enumerate(view.get("city_display", [])):
+        pile = piles[k] if k < len(piles) else 0
+        text(d, (x + w - 12, yy + 2), f"pile {pile}", P_TEXT, MUTED, "cond", "ra")
+        if t:
+            kind = str(t["kind"])
+            d.rounded_rectangle((x + 10, yy, x + w - 74, yy + 54), 5, fill=TILE, outline=INK)
+            fit(d, (x + 16, yy + 3), kind, w - 96, (P_TEXT,), INK, "cond_bold")
+            gives = words.tile_gives(kind)
+            if fonts.get(P_TEXT, "cond").getlength(gives) > w - 96:
+                gives = words.tile_gives(kind, short=True)
+            fit(d, (x + 16, yy + 27), gives, w - 96, (P_TEXT,), INK, "cond")
+        else:
+            text(d, (x + 12, yy + 14), "—", P_TEXT, DIM, "cond", "la")
+        yy += 58
+
+
+# --- the Docks and the decks --------------------------------------------------------------------------------
+
+
+def _docks(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: View,
+    letters: list[str],
+    static: bool,
+    new: Collection[str],
+    origin: tuple[int, int] = (0, 0),
+) -> None:
+    """The City Docks (Ships, Docks Family Members and Books) and the decks; drawn with ``origin`` as (0, 0)."""
+    x, y, w = RIGHT_X - origin[0], LOWER - origin[1], RIGHT_W
+    if not static:
+        _label(d, x, y + 2, f"City Docks · {view.get('crate_stack', 0)} Crates left")
+    y += 28
+    ships = view.get("ships", [])
+    if static:
+        panel(d, (x, y, x + w, y + 12 + SHIP_H * 4))
+    for k, s in enumerate(ships):
+        top = y + 6 + k * SHIP_H
+        ry = top + SHIP_H // 2
+        if static:
+            text(d, (x + 14, ry - 12), f"Ship {s['number']}", P_HEAD, CREAM, "bold", "lm")
+            continue
+        if "price" in s:
+            text(d, (x + 100, ry - 12), f"${s['price']}", P_NUMBER, GOLD, "bold", "lm")
+        n = int(s.get("barrels", 0))
+        bx = x + 160
+        for b in range(5):
+            barrel(d, bx + b * 24, ry - 12, 24, b < n)
+        if n > 5:
+            text(d, (bx + 118, ry - 12), f"+{n - 5}", P_TEXT, CREAM, "cond_bold", "lm")
+        crate = s.get("crate")
+        right = x + w - 10
+        if crate:
+            cw = int(fonts.get(P_TEXT, "cond_bold").getlength(str(crate))) + 16
+            d.rounded_rectangle((right - cw, ry - 4, right, ry + 24), 5, fill=(96, 70, 40), outline=GOLD)
+            text(d, (right - cw / 2, ry + 10), str(crate), P_TEXT, CREAM, "cond_bold", "mm")
+            right -= cw + 10
+        else:
+            text(d, (right, ry - 12), "no Crate", P_TEXT, DIM, "cond", "rm")
+        fit(d, (x + 14, ry + 12), f"{s['port_name']}, {s['zone']}", right - x - 14, (P_TEXT,), MUTED, "cond", "lm")
+        if f"ship:{s['number']}:{s.get('port')}:{s.get('barrels')}:{s.get('crate')}" in new:
+            outline_changed(d, (x + 6, top + 2, x + w - 6, top + SHIP_H - 2), 8, CHANGED, 4)
+    y += 12 + SHIP_H * 4 + GAP
+    docks = view.get("docks", [])
+    books = view.get("docks_books", [])
+    if static:
+        panel(d, (x, y, x + w, y + 12 + DOCK_H * len(docks)))
+    for z, spaces in enumerate(docks):
+        ry = y + 6 + z * DOCK_H + DOCK_H // 2
+        sx = x + 116
+        if static:
+            zone = words.ZONE_NAMES[z] if z < len(words.ZONE_NAMES) else f"Zone {z + 1}"
+            text(d, (x + 14, ry), zone, P_TEXT, CREAM, "cond_bold", "lm")
+            continue
+        for k, seat in enumerate(spaces):
+            cx = sx + k * 34 + 16
+            if seat is None:
+                empty_spot(img, cx, ry, 28)
+            else:
+                seat_badge(img, cx, ry, 32, int(seat), letters, PHONE_MIN)
+                if f"dock:{z}:{k}:{seat}" in new:
+                    outline_changed(d, (cx - 17, ry - 17, cx + 17, ry + 17), 16, CHANGED, 3)
+        booked = books[z] if z < len(books) else []
+        if booked:  # the Docks Books of this Zone: a Book, then each player's badge
+            bx = sx + 34 * max(8, len(spaces)) + 4
+            book(d, bx + 8, ry, 20)
+            step = min(32, (x + w - 8 - (bx + 22)) // len(booked))
+            for k, seat in enumerate(booked):
+                seat_badge(img, bx + 36 + k * step, ry, 28, seat, letters, PHONE_MIN)
+    y += 12 + DOCK_H * 3 + GAP
+    _decks(d, x, y, w, 166, view, static)
+
+
+def _decks(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, view: View, static: bool) -> None:
+    if static:
+        panel(d, (x, y, x + w, y + h))
+        _label(d, x + 14, y + 10, "Operations decks · top card")
+        for k, key in enumerate(words.DECK_NAMES):
+            text(d, (x + 14, y + 50 + 30 * k), words.DECK_NAMES[key], P_TEXT, CREAM, "cond_bold", "lm")
+        return
+    for k, key in enumerate(words.DECK_NAMES):
+        yy = y + 50 + 30 * k
+        deck = view.get("decks", {}).get(key, {"count": 0, "top": None})
+        text(d, (x + 110, yy), str(deck.get("count", 0)), P_TEXT, GOLD, "bold", "lm")
+        top = deck.get("top")
+        shown = after_colon(str(top["name"])) if top else "empty"
+        fit(d, (x + 150, yy), shown, w - 164, (P_TEXT,), CREAM if top else DIM, "cond", "lm")
+
+
+def new_image(n: int) -> Image.Image:
+    """A blank table picture for ``n`` players."""
+    return Image.new("RGB", (WIDTH, height(n)), BG)
