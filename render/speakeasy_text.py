@@ -433,3 +433,32 @@ def private_note(view: View) -> str:
         lines.append("**Behind your screen**: " + ", ".join(f"{h['name']} ({h['bottle']})" for h in screen))
     lines.append("-# Only you see this: safe money, hand and the Helpers behind your screen are private.")
     return "\n".join(lines)
+
+
+#: What a private question is about, in words that name nothing hidden (the board shows this instead of it).
+PRIVATE_QUESTIONS = {
+    "play": "chooses a card to play",
+    "setup_card": "plays a card for its setup icon",
+    "sell_or_party": "sells barrels or throws a party",
+    "once_more": "uses a card's action once more",
+    "discard_copy": "discards a card",
+    "discard_raise": "discards a card to raise a level",
+    "bagman": "chooses what the Bagman pays",
+    "build": "chooses a building",
+    "build_at": "chooses where to build",
+    "setup_build": "opens their first building",
+    "setup_at": "chooses where to open it",
+    "upgrade": "chooses a building to upgrade",
+    "hire_goons": "hires Goons",
+    "hire_associate": "hires an Associate",
+    "deliver": "delivers barrels",
+    "sell": "sells barrels",
+    "dock_buy": "buys barrels at the Docks",
+    "defend": "decides how to defend in the Mob War",
+    "protect": "chooses what to protect",
+    "cook": "cooks the Books",
+    "take_helper": "takes a Helper",
+    "take_tile": "takes a City tile",
+    "helper_use": "chooses a Helper to use",
+    "ambush": "chooses a Ship to ambush",
+}
