@@ -220,7 +220,10 @@ async function loadMessages() {
 // ------------------------------------------------------------------ channels, players
 
 async function loadChannels() {
-  S.channels = await api(`/api/channels?user=${S.me.id}`);
+  const me = S.me;
+  const channels = await api(`/api/channels?user=${me.id}`);
+  if (me !== S.me) return; // switched meanwhile: that player's list is on its way
+  S.channels = channels;
   if (!S.channels.some((c) => c.id === S.channel)) {
     const general = S.channels.find((c) => c.name === "general") || S.channels[0];
     selectChannel(general ? general.id : null);
@@ -241,6 +244,7 @@ async function loadChannels() {
         kind === "dm" ? `@ ${S.me.name} ↔ bot` : `${kind === "thread" ? "↳" : "#"} ${c.name}`));
     }
   }
+  box.dataset.player = S.me.username; // the list shown is this player's
 }
 
 function selectChannel(id) {
