@@ -7,6 +7,7 @@ import asyncio
 import io
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -154,21 +155,27 @@ async def test_complete_solo_speakeasy_game_through_the_page_to_the_final_scores
         assert not ui.errors, ui.errors
 
 
-def test_bot_py_local_serves_the_page_within_10_seconds(tmp_path):
-    """``python bot.py --local`` (here from an empty folder, as on a fresh clone) prints the address and serves the
-    page within 10 seconds; it listens on 127.0.0.1 and says so."""
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"SPEAKEASY_LOCAL_PORT": "0"}
-    started = time.monotonic()
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "bot.py"), "--local"],
+def _start(tmp_path: Path, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """``python bot.py ARGS`` from an empty folder (no .env, no token), as on a fresh clone."""
+    base = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "SPEAKEASY_LOCAL_PORT")}
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "bot.py"), *args],
         cwd=tmp_path,
-        env=env,
+        env=base | (env or {}),
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
     )
+
+
+@pytest.mark.parametrize("args", [["--local"], []], ids=["--local", "no token"])
+def test_bot_py_local_serves_the_page_within_10_seconds(tmp_path, args):
+    """``python bot.py --local`` (and ``python bot.py`` without a token, saying so) prints the address and serves
+    the page within 10 seconds; it listens on 127.0.0.1 and says so."""
+    started = time.monotonic()
+    proc = _start(tmp_path, args, {"SPEAKEASY_LOCAL_PORT": "0"})
     try:
-        assert proc.stdout is not None
+        assert proc.stdout is not None and proc.stderr is not None
         url = None
         lines = []
         while url is None and time.monotonic() - started < 10:
@@ -185,7 +192,23 @@ def test_bot_py_local_serves_the_page_within_10_seconds(tmp_path):
         assert "Speakeasy Table" in page and "/static/app.js" in page
         assert elapsed < 10, f"served after {elapsed:.1f} s"
         assert "127.0.0.1 only" in proc.stdout.readline()
-        print(f"bot.py --local served the page {elapsed:.2f} s after start")
+        print(f"bot.py {' '.join(args)} served the page {elapsed:.2f} s after start")
     finally:
         proc.terminate()
-        proc.wait(10)
+        _, err = proc.communicate(timeout=10)
+    if not args:
+        assert "No Discord bot token found" in err and "Starting the local table instead" in err
+
+
+def test_a_taken_port_is_refused_with_a_clear_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = _start(tmp_path, ["--local", "--port", str(port)])
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode != 0
+    assert f"port {port} on 127.0.0.1 is taken: choose another with --port N or SPEAKEASY_LOCAL_PORT." in err
+    bad = _start(tmp_path, ["--local", "--port", "http"])
+    _, err = bad.communicate(timeout=30)
+    assert bad.returncode != 0 and "the port must be a number from 0 to 65535, not 'http'." in err
