@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
+from . import limits
 from . import payloads as p
 
 JSON = dict[str, Any]
@@ -281,6 +282,7 @@ class FakeDiscordServer:
         default_timeout: float = 3.0,
         ack_deadline_s: float | None = None,
         raise_on_error_logs: bool = True,
+        enforce_limits: bool = True,
     ) -> None:
         """Create (not start) the server.
 
@@ -288,7 +290,10 @@ class FakeDiscordServer:
         Discord's 404 "Unknown interaction" (real Discord allows 3 s).
         ``raise_on_error_logs``: waits raise :class:`BotLoggedError` when anything logs at
         ERROR level (exceptions in commands and views are only logged by discord.py).
+        ``enforce_limits``: a message over Discord's limits (2,000 characters, 5 rows, 25 options...) gets
+        Discord's 400 Invalid Form Body, as on Discord.
         """
+        self.enforce_limits = enforce_limits
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.default_timeout = default_timeout
         self.ack_deadline_s = ack_deadline_s
@@ -1337,6 +1342,7 @@ class FakeDiscordServer:
         rec: InteractionRecord | None = None,
         force_flags: int | None = None,
     ) -> JSON:
+        self._check_limits(body, uploads)
         mid = self.new_id()
         attachments, files = self._make_attachments(channel_id, body, uploads, [])
         flags = int(body.get("flags") or 0) if force_flags is None else force_flags
@@ -1399,7 +1405,15 @@ class FakeDiscordServer:
             return False
         return allowed is None or "everyone" in (allowed.get("parse") or [])
 
+    def _check_limits(self, body: Mapping[str, Any], uploads: list[Upload]) -> None:
+        """Refuse, as Discord does, a message over Discord's limits (see :mod:`.limits`)."""
+        if self.enforce_limits:
+            found = limits.problems(body, len(uploads))
+            if found:
+                raise _DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(found))
+
     def _edit_stored(self, stored: JSON, body: Mapping[str, Any], uploads: list[Upload]) -> JSON:
+        self._check_limits({**body, "flags": stored["flags"]} if "flags" not in body else body, uploads)
         was_loading = bool(stored["flags"] & p.MessageFlag.LOADING)
         if "content" in body:
             stored["content"] = body["content"] or ""
