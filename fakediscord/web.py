@@ -178,7 +178,7 @@ class LocalClient:
         meta = m.get("interaction_metadata") or {}
         via = None
         if meta:
-            via = {"user": display_name(meta.get("user") or {}), "command": meta.get("name")}
+            via = {"user": display_name(meta.get("user") or {}), "command": self._command_path(m)}
         return {
             "id": m["id"],
             "content": m["content"],
@@ -199,6 +199,19 @@ class LocalClient:
             "via": via,
             "mentions": {str(u["id"]): display_name(u) for u in m.get("mentions", [])},
         }
+
+    def _command_path(self, m: Mapping[str, Any]) -> str | None:
+        """``game new`` for a reply to ``/game new`` (Discord's metadata names only ``game``); None for a click."""
+        rec = self.server.interactions.get(int(m.get("interaction_id") or 0))
+        if rec is None or rec.type != 2:
+            return None
+        data = rec.payload.get("data") or {}
+        path = [str(data.get("name"))]
+        options = data.get("options") or []
+        while options and int(options[0].get("type", 0)) in (p.OptionType.SUB_COMMAND, p.OptionType.SUB_COMMAND_GROUP):
+            path.append(str(options[0]["name"]))
+            options = options[0].get("options") or []
+        return " ".join(path)
 
     async def _commands(self, request: web.Request) -> web.Response:
         commands: dict[str, JSON] = {}

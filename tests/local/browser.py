@@ -40,7 +40,10 @@ class UI:
     def __init__(self, page: Any, table: LocalTable) -> None:
         self.page, self.table = page, table
         self.errors: list[str] = []
+        #: every address the page asked for (all must be the local table's own)
+        self.requested: list[str] = []
         page.on("pageerror", lambda err: self.errors.append(str(err)))
+        page.on("request", lambda req: self.requested.append(req.url))
 
     async def open(self, player: str) -> None:
         """Load the page as ``player`` and wait for live updates to be connected."""
@@ -97,6 +100,10 @@ class UI:
         body = await response.json()
         assert response.ok, body
         return self.table.server.interactions[int(body["interaction"])]
+
+    def outside(self) -> list[str]:
+        """What the page asked for that is not the local table's own address."""
+        return [u for u in self.requested if not u.startswith(self.table.url + "/")]
 
     async def text(self, selector: str = "#messages") -> str:
         """The visible text of part of the page."""

@@ -67,7 +67,12 @@ async def test_omerta_in_the_browser_join_by_switching_players_turns_ephemeral_d
     async with local_table(build_bot, port=0, folder=tmp_path) as table:
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         ui = UI(page, table)
+        # Dan watches #general in a page of his own: what the others do appears there without reloading
+        watcher = UI(await browser.new_page(), table)
+        await watcher.open("dan")
         gid = await _open_table(ui, "omerta", "snap_window=2", ["ben", "cleo"])
+        await watcher.page.wait_for_selector("#messages >> text=3. Cleo")
+        assert "Anna used /game new" in await ui.text()
         d = await _driver(ui, gid, [p.ANNA, p.BEN, p.CLEO])
         assert await page.locator(f"#channels [data-channel-id='{d.where}']").count() == 1  # the game's thread
 
@@ -130,7 +135,8 @@ async def test_omerta_in_the_browser_join_by_switching_players_turns_ephemeral_d
         if os.environ.get("SPEAKEASY_SCREENSHOT") == "1":
             await picture.scroll_into_view_if_needed()
             SCREENSHOT.write_bytes(await page.screenshot())
-        assert not ui.errors, ui.errors
+        assert not ui.errors and not watcher.errors, ui.errors + watcher.errors
+        assert ui.requested and not ui.outside() and not watcher.outside(), ui.outside() + watcher.outside()
 
 
 @pytest.mark.slow
@@ -153,6 +159,7 @@ async def test_complete_solo_speakeasy_game_through_the_page_to_the_final_scores
         await ui.channel(d.where)
         await page.wait_for_selector("#messages >> text=Rank:")
         assert not ui.errors, ui.errors
+        assert not ui.outside(), ui.outside()
 
 
 def _start(tmp_path: Path, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[str]:
