@@ -189,6 +189,7 @@ class LocalClient:
                     "filename": a["filename"],
                     "url": f"/attachments/{a['id']}/{a['filename']}",
                     "content_type": a.get("content_type"),
+                    "description": a.get("description"),  # the alt text: the board in words
                 }
                 for a in m["attachments"]
             ],

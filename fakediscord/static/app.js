@@ -7,6 +7,7 @@ const S = {
   players: [], me: null, channels: [], channel: null, commands: [], users: [],
   seen: {},          // per player and channel: the newest message id already shown (for the unread mark)
   rendered: new Map(), // message id -> [json text, element]
+  stick: true,       // the messages are scrolled to the bottom: keep them there as pictures load
 };
 const $ = (sel) => document.querySelector(sel);
 
@@ -104,8 +105,14 @@ function renderEmbed(e, files, used) {
         el("div", { class: "field-name", html: inline(f.name, {}) }),
         el("div", { class: "content", html: markdown(f.value) })))) : null,
     thumb ? el("img", { class: "picture", src: thumb, alt: "thumbnail", style: "max-width:160px" }) : null,
-    image ? el("img", { class: "picture board", src: image, alt: e.image.description || "picture" }) : null,
+    image ? picture(image, e.image.description || "picture") : null,
     e.footer && e.footer.text ? el("div", { class: "footer" }, e.footer.text) : null);
+}
+
+function picture(src, alt, extra = {}) {
+  const img = el("img", { class: "picture board", src, alt, ...extra });
+  img.addEventListener("load", () => { if (S.stick) { const box = $("#messages"); box.scrollTop = box.scrollHeight; } });
+  return img;
 }
 
 function pictureUrl(url, files, used) {
@@ -176,7 +183,7 @@ function renderMessage(m) {
   const embeds = m.embeds.map((e) => renderEmbed(e, files, used));
   const pictures = files.filter((a) => !used.has(a.filename)).map((a) =>
     /\.(png|jpe?g|gif|webp)$/i.test(a.filename)
-      ? el("img", { class: "picture board", src: a.url, alt: a.filename })
+      ? picture(a.url, a.description || a.filename)
       : el("a", { href: a.url, download: a.filename }, a.filename));
   return el("div", { class: m.ephemeral ? "message ephemeral" : "message", "data-message-id": m.id },
     m.via ? el("div", { class: "via" }, `${m.via.user}${m.via.command ? ` used /${m.via.command}` : " clicked"}`) : null,
@@ -215,6 +222,7 @@ async function loadMessages() {
   }
   if (list.length) S.seen[`${me}:${channel}`] = list[list.length - 1].id;
   if (atBottom) box.scrollTop = box.scrollHeight;
+  S.stick = atBottom;
 }
 
 // ------------------------------------------------------------------ channels, players
@@ -384,6 +392,10 @@ async function start() {
   await loadChannels();
   renderOptions();
   $("#command").addEventListener("change", renderOptions);
+  $("#messages").addEventListener("scroll", () => {
+    const box = $("#messages");
+    S.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  });
   $("#command-box").addEventListener("submit", sendCommand);
   await loadMessages();
   listen();

@@ -31,6 +31,9 @@ SCREENSHOT = ROOT / "docs" / "local-table.png"
 async def _open_table(ui: UI, game: str, options: str, guests: list[str]) -> int:
     """Anna opens a table, each guest joins by switching to them and pressing Join, Anna starts; the game id."""
     await ui.open("anna")
+    await ui.page.select_option("#command", "game new")
+    await ui.page.fill("#options [name=game]", game[:2])  # the bot's autocomplete offers the game
+    await ui.page.wait_for_selector(f"#ac-game option[value={game}]", state="attached")
     await ui.command("game new", game=game, options=options)
     await ui.page.wait_for_selector("[data-custom-id$='|join']")
     gid = int(re.search(r"Game #(\d+)", await ui.text()).group(1))
