@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import logging
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -46,6 +47,8 @@ class LocalTable:
     bot: discord.Client
     client: LocalClient
     database: Path
+    #: the bot's ``start()`` task: done when the bot stops
+    task: asyncio.Task[None]
 
     @property
     def url(self) -> str:
@@ -79,7 +82,7 @@ async def local_table(
             server.watch(task)
             await server.wait_until(bot.is_ready, 30.0, what="the bot to become ready")
             await client.start(port, HOST)
-            yield LocalTable(server, bot, client, database)
+            yield LocalTable(server, bot, client, database, task)
         finally:
             await client.stop()
             if bot is not None:
@@ -106,6 +109,13 @@ def parse_port(argv: Sequence[str], env: dict[str, str] | None = None) -> int:
 
 
 async def _serve(build_bot: Callable[..., discord.Client], port: int) -> None:
+    # Ctrl+C and a plain `kill` both stop the table cleanly: the bot closes, the temporary folder goes
+    me = asyncio.current_task()
+    assert me is not None
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C stays a KeyboardInterrupt
+            loop.add_signal_handler(sig, me.cancel)
     try:
         async with local_table(build_bot, port=port) as table:
             print(f"Local table ready: open {table.url} in your browser.", flush=True)
@@ -114,9 +124,7 @@ async def _serve(build_bot: Callable[..., discord.Client], port: int) -> None:
                 "Games are kept for this run only. Press Ctrl+C to stop.",
                 flush=True,
             )
-            bot_task = table.server._watched
-            assert bot_task is not None
-            await bot_task  # until the bot stops (or Ctrl+C cancels this)
+            await table.task  # until the bot stops (or Ctrl+C cancels this)
     except OSError as err:
         if err.errno in (98, 48, 10048):  # address in use (Linux, macOS, Windows)
             taken = f"port {port} on {HOST} is taken: choose another with --port N or {PORT_SETTING}."
@@ -127,8 +135,9 @@ async def _serve(build_bot: Callable[..., discord.Client], port: int) -> None:
 def main(build_bot: Callable[..., discord.Client], argv: Sequence[str]) -> int:
     """Run the local table until Ctrl+C; the exit status."""
     port = parse_port(argv)
-    with contextlib.suppress(KeyboardInterrupt):
+    with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
         asyncio.run(_serve(build_bot, port))
+    print("Local table stopped.", flush=True)
     return 0
 
 
