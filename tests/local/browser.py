@@ -40,6 +40,8 @@ class UI:
     def __init__(self, page: Any, table: LocalTable) -> None:
         self.page, self.table = page, table
         self.errors: list[str] = []
+        #: how many buttons were pressed and menu values chosen
+        self.used = {"button": 0, "menu": 0}
         #: every address the page asked for (all must be the local table's own)
         self.requested: list[str] = []
         page.on("pageerror", lambda err: self.errors.append(str(err)))
@@ -96,6 +98,7 @@ class UI:
                 await control.click()
             else:
                 await control.select_option(values[0])
+        self.used["button" if values is None else "menu"] += 1
         response = await info.value
         body = await response.json()
         assert response.ok, body

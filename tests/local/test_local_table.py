@@ -161,6 +161,8 @@ async def test_complete_solo_speakeasy_game_through_the_page_to_the_final_scores
         assert t.row.status == "finished" and t.state.year == 1933
         await ui.channel(d.where)
         await page.wait_for_selector("#messages >> text=Rank:")
+        print(f"solo game through the page: {ui.used}")
+        assert ui.used["button"] and ui.used["menu"], ui.used  # both kinds of component were clicked
         assert not ui.errors, ui.errors
         assert not ui.outside(), ui.outside()
 
