@@ -1,6 +1,7 @@
 """Speakeasy Table: the Discord bot's entry point.
 
-    python bot.py
+    python bot.py            # on Discord
+    python bot.py --local    # on this machine, in the browser, without Discord (also the fallback without a token)
 
 Reads ``DISCORD_TOKEN`` (environment or ``.env``); every setting is listed in the README.
 """
@@ -108,10 +109,15 @@ def build_bot(settings: Settings, **client_kwargs: Any) -> TableBot:
 def main() -> int:
     """Run the bot until stopped."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if "--local" in sys.argv[1:]:
+        from fakediscord import local
+
+        return local.main(build_bot, sys.argv[1:])
     settings = Settings.from_env()
     if not settings.token:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
+        from fakediscord import local
+
+        return local.run_without_token(build_bot, sys.argv[1:], NO_TOKEN)
     fake = os.environ.get("FAKE_DISCORD_URL")  # development only: a loopback fake Discord
     if fake:
         import yarl

@@ -18,6 +18,7 @@ BENCHES = (
     ["-m", "bench.render_speakeasy"],
     ["-m", "bench.click_speakeasy"],
     ["-m", "bench.store_backends"],
+    ["-m", "bench.local_table"],
 )
 
 

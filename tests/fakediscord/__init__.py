@@ -1,10 +1,10 @@
-"""An offline fake Discord (REST + gateway on 127.0.0.1) for end-to-end tests of the bot.
+"""The fake Discord, moved to the :mod:`fakediscord` package; these names stay for the tests that use them.
 
-See :mod:`.server` (``FakeDiscordServer``, ``point_discord_at``), :mod:`.payloads` (Discord
-object factories and the fixed test cast) and :mod:`.fixtures` (``running_bot``).
+``tests.fakediscord.server`` and ``.payloads`` are the package's modules themselves; ``.fixtures`` adds the
+pytest fixture ``fake_discord``.
 """
 
-from .payloads import (
+from fakediscord.payloads import (
     ANNA,
     APP_ID,
     BEN,
@@ -25,7 +25,7 @@ from .payloads import (
     snowflake_ms,
     uid,
 )
-from .server import (
+from fakediscord.server import (
     BotCrashed,
     BotLoggedError,
     FakeDiscordError,

@@ -1,0 +1,226 @@
+"""The local table (issue 16): ``python bot.py --local`` serves a page on which the real bot is played
+without Discord, through a fake Discord, clicked by a headless Chromium."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot import build_bot
+from fakediscord import payloads as p
+from fakediscord.local import local_table
+from tests.cogs.driver import Driver, quick_option
+from tests.local.browser import UI, answer
+
+ROOT = Path(__file__).resolve().parents[2]
+#: where the README's screenshot is written when SPEAKEASY_SCREENSHOT=1 (the test makes it; a person commits it)
+SCREENSHOT = ROOT / "docs" / "local-table.png"
+
+
+async def _open_table(ui: UI, game: str, options: str, guests: list[str]) -> int:
+    """Anna opens a table, each guest joins by switching to them and pressing Join, Anna starts; the game id."""
+    await ui.open("anna")
+    await ui.page.select_option("#command", "game new")
+    await ui.page.fill("#options [name=game]", game[:2])  # the bot's autocomplete offers the game
+    await ui.page.wait_for_selector(f"#ac-game option[value={game}]", state="attached")
+    await ui.command("game new", game=game, options=options)
+    await ui.page.wait_for_selector("[data-custom-id$='|join']")
+    gid = int(re.search(r"Game #(\d+)", await ui.text()).group(1))
+    lobby = ui.table.server.last_message(p.GENERAL_CHANNEL_ID)
+    for guest in guests:
+        await ui.as_player(guest)
+        rec = await ui.click(lobby, f"lb|{gid}|join")
+        await rec.wait_followups(1)
+    await ui.as_player("anna")
+    await ui.click(ui.table.server.message(lobby["id"]), f"lb|{gid}|start")
+    return gid
+
+
+async def _driver(ui: UI, gid: int, users: list[dict]) -> Driver:
+    d = Driver(ui.table.server, ui.table.bot, clock=None, users=users)  # type: ignore[arg-type]
+    d.gid = gid
+    await d.settle()
+    d.where = (await d.load()).row.table_channel
+    return d
+
+
+def _picture(png: bytes) -> Image.Image:
+    """A screenshot as an image, checked to be a real picture (not empty, not one flat colour)."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.width > 200 and image.height > 100
+    colours = image.resize((64, 64)).getcolors(maxcolors=64 * 64) or []
+    assert len(colours) > 20, "the board screenshot is (nearly) one colour"
+    return image
+
+
+async def test_omerta_in_the_browser_join_by_switching_players_turns_ephemeral_dms_and_board(browser, tmp_path):
+    """Acceptance of issue 16: open, join as Ben and Cleo, start, play turns by clicking, an ephemeral reply only
+    to its owner, a private line in the DMs, a screenshot of the board."""
+    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        ui = UI(page, table)
+        # Dan watches #general in a page of his own: what the others do appears there without reloading
+        watcher = UI(await browser.new_page(), table)
+        await watcher.open("dan")
+        gid = await _open_table(ui, "omerta", "snap_window=2", ["ben", "cleo"])
+        await watcher.page.wait_for_selector("#messages >> text=3. Cleo")
+        assert "Anna used /game new" in await ui.text()
+        d = await _driver(ui, gid, [p.ANNA, p.BEN, p.CLEO])
+        assert await page.locator(f"#channels [data-channel-id='{d.where}']").count() == 1  # the game's thread
+
+        # Anna peeks: the answer is shown to her only, and kept in her DMs
+        t = await d.load()
+        peek = t.prompts_for(0)[0]
+        await answer(ui, d, 0, "peek", peek.options[0].id, peek.secret)
+        await page.wait_for_selector(".message.ephemeral >> text=You peek")
+        await ui.as_player("ben")
+        await ui.channel(d.where)
+        await page.wait_for_selector(f"[data-message-id='{(await d.board())['id']}']")
+        assert "You peek" not in await ui.text(), "Ben sees Anna's ephemeral reply"
+        await ui.as_player("anna")
+        await ui.dms()
+        await page.wait_for_selector("#messages .message")
+        anna_dm = await ui.text()
+        assert "peek" in anna_dm.lower(), anna_dm
+        await ui.as_player("ben")
+        await ui.dms()
+        assert "You peek" not in await ui.text(), "Anna's private line is in Ben's DMs"
+
+        for seat in (1, 2):
+            t = await d.load()
+            prompt = t.prompts_for(seat)[0]
+            await answer(ui, d, seat, "peek", prompt.options[0].id, prompt.secret)
+        # two turns by clicking: draw, then discard the drawn bottle on the private question the bot asks (any
+        # other question: its first option); a snap window closes on its own after 2 s
+        draws = 0
+        while draws < 2:
+            await d.settle()
+            if await d.bot.service.store.get_race(gid):
+                await asyncio.sleep(0.2)
+                continue
+            t = await d.load()
+            prompt = next(pr for pr in t.prompts() if pr.seat >= 0)
+            option = {"turn": "draw", "place": "discard"}.get(prompt.kind, prompt.options[0].id)
+            draws += prompt.kind == "turn"
+            await answer(ui, d, prompt.seat, prompt.kind, option, prompt.secret)
+        await d.settle()
+        assert (await d.load()).version > t.version
+
+        while await d.bot.service.store.get_race(gid):  # a snap window still open edits the board when it closes
+            await asyncio.sleep(0.2)
+        await d.settle()
+        await ui.channel(d.where)
+        from playwright.async_api import Error as PlaywrightError  # installed: the browser fixture checked
+
+        for attempt in range(3):  # a late edit replaces the message on the page: take the new one
+            board = await d.board()
+            picture = page.locator(f"[data-message-id='{board['id']}'] img.board").first
+            try:
+                await picture.wait_for(state="visible")
+                loaded = "i => i.complete && i.naturalWidth > 0"
+                await page.wait_for_function(loaded, arg=await picture.element_handle())
+                _picture(await picture.screenshot())
+                break
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+        if os.environ.get("SPEAKEASY_SCREENSHOT") == "1":
+            await picture.scroll_into_view_if_needed()
+            SCREENSHOT.write_bytes(await page.screenshot())
+        assert not ui.errors and not watcher.errors, ui.errors + watcher.errors
+        assert ui.requested and not ui.outside() and not watcher.outside(), ui.outside() + watcher.outside()
+
+
+@pytest.mark.slow
+async def test_complete_solo_speakeasy_game_through_the_page_to_the_final_scores(browser, tmp_path):
+    """A solo game against Jo, every answer clicked on the page (secret ones through "My options")."""
+    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        ui = UI(page, table)
+        gid = await _open_table(ui, "speakeasy", "difficulty=1", [])
+        d = await _driver(ui, gid, [p.ANNA])
+        for _ in range(1500):
+            await d.settle()
+            t = await d.load()
+            if t.row.status != "active":
+                break
+            prompt = next(pr for pr in t.prompts() if pr.race is None)
+            await answer(ui, d, prompt.seat, prompt.kind, quick_option(prompt), prompt.secret)
+        t = await d.load()
+        assert t.row.status == "finished" and t.state.year == 1933
+        await ui.channel(d.where)
+        await page.wait_for_selector("#messages >> text=Rank:")
+        print(f"solo game through the page: {ui.used}")
+        assert ui.used["button"] and ui.used["menu"], ui.used  # both kinds of component were clicked
+        assert not ui.errors, ui.errors
+        assert not ui.outside(), ui.outside()
+
+
+def _start(tmp_path: Path, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """``python bot.py ARGS`` from an empty folder (no .env, no token), as on a fresh clone."""
+    base = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "SPEAKEASY_LOCAL_PORT")}
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "bot.py"), *args],
+        cwd=tmp_path,
+        env=base | (env or {}),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize("args", [["--local"], []], ids=["--local", "no token"])
+def test_bot_py_local_serves_the_page_within_10_seconds(tmp_path, args):
+    """``python bot.py --local`` (and ``python bot.py`` without a token, saying so) prints the address and serves
+    the page within 10 seconds; it listens on 127.0.0.1 and says so."""
+    started = time.monotonic()
+    proc = _start(tmp_path, args, {"SPEAKEASY_LOCAL_PORT": "0"})
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        url = None
+        lines = []
+        while url is None and time.monotonic() - started < 10:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            match = re.search(r"open (http://127\.0\.0\.1:\d+)", line)
+            url = match.group(1) if match else None
+        assert url is not None, f"no address printed within 10 s: {lines}"
+        with urllib.request.urlopen(url, timeout=10 - (time.monotonic() - started)) as response:
+            page = response.read().decode()
+        elapsed = time.monotonic() - started
+        assert "Speakeasy Table" in page and "/static/app.js" in page
+        assert elapsed < 10, f"served after {elapsed:.1f} s"
+        assert "127.0.0.1 only" in proc.stdout.readline()
+        print(f"bot.py {' '.join(args)} served the page {elapsed:.2f} s after start")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    if not args:
+        assert "No Discord bot token found" in err and "Starting the local table instead" in err
+
+
+def test_a_taken_port_is_refused_with_a_clear_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = _start(tmp_path, ["--local", "--port", str(port)])
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode != 0
+    assert f"port {port} on 127.0.0.1 is taken: choose another with --port N or SPEAKEASY_LOCAL_PORT." in err
+    bad = _start(tmp_path, ["--local", "--port", "http"])
+    _, err = bad.communicate(timeout=30)
+    assert bad.returncode != 0 and "the port must be a number from 0 to 65535, not 'http'." in err
