@@ -129,12 +129,11 @@ def forced_answer(state: SpeakeasyState, task: Task) -> tuple[Option, str] | Non
     step = STEPS[task.kind]
     if step.auto is not None or step.options is None or not 0 <= task.seat < len(state.players):
         return None
-    known = as_the_public_knows(state, task.seat) if step.private else state
-    options = open_options(known, task)
-    if len(options) != 1:
-        return None
     real = open_options(state, task)
-    if [o.id for o in real] != [options[0].id]:
+    if len(real) != 1:  # cheap first: the public's options are never fewer than the real ones
+        return None
+    options = open_options(as_the_public_knows(state, task.seat), task) if step.private else real
+    if [o.id for o in options] != [real[0].id]:
         return None
     reason = step.forced(state, task) if step.forced is not None else "the only possible answer"
     return real[0], reason
