@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs.board import clip_message, legend, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
 from cogs.errors import UNKNOWN_BUTTON, answer
-from cogs.pictures import PICTURES, render
+from cogs.pictures import PICTURES
 from cogs.publish import message_nonce
 from engine.core import Option, Prompt
 from service import Notice, ServiceError, Table, User
@@ -239,7 +239,7 @@ class PlayCog(commands.Cog, name="Play"):
             return
         mine = table.seat_of(interaction.user.id)
         view = table.view(seat if mine == seat else None)
-        png = await render(pics.player_board, view, seat)  # type: ignore[arg-type]
+        png = await self.bot.renderer.render(pics.player_board, view, seat)  # type: ignore[arg-type]
         await interaction.followup.send(
             f"{table.name_of(seat)}'s board (game #{table.id})",
             file=discord.File(io.BytesIO(png), filename="player.png"),

@@ -23,7 +23,7 @@ import discord
 from cogs import board
 from cogs.board import clip_message
 from cogs.components import OfferButton, public_view
-from cogs.pictures import PICTURES, render
+from cogs.pictures import PICTURES
 from render import story
 from service import PublicTable, ServiceError, Table
 from store import EventRow, OutboxRow, StoreClosed
@@ -351,7 +351,7 @@ class Publisher:
             await self._post_lines(table, lines, ("x", table.id, first))
         view = pt.view
         assert view is not None
-        png = await render(PICTURES[table.game.name].table, view)
+        png = await self.bot.renderer.render(PICTURES[table.game.name].table, view)
         file = discord.File(io.BytesIO(png), filename="table.png", description=board.alt_text(pt) or None)
         channel = await self.channel(table.row.table_channel)
         message = await channel.send(
@@ -383,7 +383,7 @@ class Publisher:
                 continue
             channel = channel or await self.channel(table.row.table_channel)
             first = next(e.id for e in events if e.kind == kind)
-            png = await render(fn, pt.view)
+            png = await self.bot.renderer.render(fn, pt.view)
             await channel.send(
                 clip_message(words(pt.view)),
                 file=discord.File(io.BytesIO(png), filename=filename),
