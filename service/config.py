@@ -31,6 +31,9 @@ class Settings:
     #: how often a process looks for race windows past their deadline that no timer of its own closes (a
     #: window armed by a process that died): the project's own value
     race_sweep_s: float = 5.0
+    #: a due reminder is claimed by one process for this long; if that process dies before sending it, another
+    #: sends it after this (the project's own value: inside Discord's few minutes of nonce memory)
+    reminder_claim_s: float = 120.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:

@@ -25,10 +25,10 @@ class Recovery(Core):
                 open_race = any(p.race for p in prompts)
                 if open_race and (race is None or race.version != table.version):
                     window = float(json.loads(table.row.options).get("snap_window", 5))
-                    await self.store.open_race(row.id, table.version, now + window)
-                    fixed["races_opened"] += 1
-                elif not open_race and race is not None:
-                    await self.store.close_race(row.id)
+                    # only if no other process moved the game meanwhile (several processes share PostgreSQL)
+                    if await self.store.reopen_race(row.id, table.version, now + window):
+                        fixed["races_opened"] += 1
+                elif not open_race and race is not None and await self.store.drop_stale_race(row.id, table.version):
                     fixed["races_dropped"] += 1
                 have = {(r.user_id, r.kind) for r in await self.store.get_reminders(row.id)}
                 acting = {p.seat for p in prompts if p.race is None and p.seat != TABLE}
