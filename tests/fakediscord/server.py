@@ -321,6 +321,8 @@ class FakeDiscordServer:
         self.faults: list[Fault] = []
         self.gateway_log: list[JSON] = []
         self.recommended_shards = shards
+        #: the guilds the bot is in: the default one, and twins made by ``add_twin_guild``
+        self.guild_ids: list[int] = [p.GUILD_ID]
         self.identify_payload: JSON | None = None
         #: every IDENTIFY's ``shard`` field, in order
         self.identified_shards: list[tuple[int, int]] = []
@@ -467,16 +469,41 @@ class FakeDiscordServer:
             include_user=include_user,
         )
 
-    def guild_create(self) -> JSON:
-        """The GUILD_CREATE payload for the current state."""
-        guild_channels = [c for c in self.channels.values() if c.get("type") in (0, 2, 4, 5, 13, 15)]
-        threads = [c for c in self.channels.values() if c.get("type") in (10, 11, 12)]
+    def add_twin_guild(self, guild_id: int) -> dict[str, int]:
+        """Another guild with the same members and roles and channels of its own (a category, #general, #games
+        and #lobby with new ids); returns their ids by name. Call before the bot connects. With shards, pick
+        ``guild_id`` by the shard that should get it (see ``shard_of``)."""
+        if guild_id in self.guild_ids:
+            raise ValueError(f"guild {guild_id} exists already")
+        self.guild_ids.append(guild_id)
+        out: dict[str, int] = {}
+        category = self.new_id()
+        for c in p.default_channels():
+            cid = category if c["id"] == str(p.CATEGORY_ID) else self.new_id()
+            twin = {**c, "id": str(cid), "guild_id": str(guild_id)}
+            if c.get("parent_id"):
+                twin["parent_id"] = str(category)
+            self.channels[cid] = twin
+            out[str(c["name"])] = cid
+        return out
+
+    def guild_of_channel(self, channel_id: int | str) -> int:
+        """The guild a guild channel or thread belongs to."""
+        return int(self.channels[int(channel_id)].get("guild_id") or p.GUILD_ID)
+
+    def guild_create(self, guild_id: int = p.GUILD_ID) -> JSON:
+        """The GUILD_CREATE payload for the current state of one guild."""
+        mine = [c for c in self.channels.values() if int(c.get("guild_id") or p.GUILD_ID) == guild_id]
+        guild_channels = [c for c in mine if c.get("type") in (0, 2, 4, 5, 13, 15)]
+        threads = [c for c in mine if c.get("type") in (10, 11, 12)]
         members = [self.member_payload(u, with_permissions=False) for u in self.member_roles]
+        # a twin's @everyone role has the twin's id, as every guild's does
+        roles = [{**r, "id": str(guild_id)} if r["id"] == str(p.GUILD_ID) else r for r in self.roles]
         return p.guild_create(
-            p.GUILD_ID,
+            guild_id,
             p.GUILD_NAME,
             owner_id=p.uid(p.OWNER),
-            roles=self.roles,
+            roles=roles,
             channels=guild_channels,
             members=members,
             threads=threads,
@@ -796,12 +823,12 @@ class FakeDiscordServer:
             self.identified_shards.append((shard_id, count))
             sess = GatewaySession((shard_id, count), f"fake-session-{next(self._session_counter)}", ws)
             self.sessions[shard_id] = sess
-            guilds = [p.GUILD_ID] if self.shard_of(p.GUILD_ID) == shard_id else []
+            guilds = [g for g in self.guild_ids if (g >> 22) % count == shard_id]
             ready = p.ready(sess.session_id, self.gateway_url, guilds)
             ready["shard"] = [shard_id, count]
             await self._send_dispatch("READY", ready, sess)
-            if guilds:
-                await self._send_dispatch("GUILD_CREATE", self.guild_create(), sess)
+            for guild in guilds:
+                await self._send_dispatch("GUILD_CREATE", self.guild_create(guild), sess)
             sess.ready = True
         elif op == 6:  # RESUME
             d = frame["d"]
@@ -855,12 +882,13 @@ class FakeDiscordServer:
         can_see_all = self.permissions_of(user_id) & p.Perm.ADMINISTRATOR
         if is_private_thread and user_id not in self.thread_members.get(cid, set()) and not can_see_all:
             raise ValueError(f"user {user_obj['username']} cannot see private thread {cid}")
-        channel["guild_id"] = str(p.GUILD_ID)
+        guild_id = self.guild_of_channel(cid)
+        channel["guild_id"] = str(guild_id)
         channel["permissions"] = str(self.permissions_of(user_id))
         return {
             "user_obj": user_obj,
             "channel": channel,
-            "guild_id": p.GUILD_ID,
+            "guild_id": guild_id,
             "member_obj": self.member_payload(user_id),
         }
 
@@ -1733,7 +1761,7 @@ class FakeDiscordServer:
             thread_type = int(body.get("type") or p.ChannelType.PRIVATE_THREAD)
         thread = p.thread_channel(
             thread_id,
-            p.GUILD_ID,
+            self.guild_of_channel(m["cid"]),
             m["cid"],
             p.APP_ID,
             str(body.get("name", "thread")),
@@ -1785,21 +1813,26 @@ class FakeDiscordServer:
         return 200, dict(self.channels[self.dm_channel_id(recipient)])
 
     async def _r_get_guild(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
-        full = self.guild_create()
+        full = self.guild_create(int(m["guild"]))
         gateway_only = ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large")
         return 200, {k: v for k, v in full.items() if k not in gateway_only}
 
     async def _r_guild_channels(
         self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]
     ) -> tuple[int, Any]:
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
-        return 200, [dict(c) for c in self.channels.values() if c.get("type") in (0, 2, 4, 5, 13, 15)]
+        wanted = int(m["guild"])
+        return 200, [
+            dict(c)
+            for c in self.channels.values()
+            if c.get("type") in (0, 2, 4, 5, 13, 15) and int(c.get("guild_id") or p.GUILD_ID) == wanted
+        ]
 
     async def _r_guild_members(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
         limit = int(req.query.get("limit", 1))
         after = int(req.query.get("after", 0))
@@ -1808,7 +1841,7 @@ class FakeDiscordServer:
 
     async def _r_guild_member(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
         user_id = int(m["uid"])
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
         if not self.is_member(user_id):
             raise _DiscordError(404, 10007, "Unknown Member")

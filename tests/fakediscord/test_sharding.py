@@ -59,3 +59,19 @@ async def test_two_processes_get_their_own_shards_events() -> None:
         await one.close()  # and stays dead
         await server.wait_until(lambda: server._session(0) is not None, 5, what="shard 0 to stay up")
         assert (await server.slash(ANNA, "where", channel_id=server.dm_channel_id(ANNA))).content == "process [0]"
+
+
+async def test_a_twin_guild_lives_on_its_own_shard() -> None:
+    async with fake_server(shards=2) as server:
+        twin_id = GUILD_ID + (1 << 22)
+        twin = server.add_twin_guild(twin_id)
+        assert set(twin) == {"Text Channels", "general", "games", "lobby"}
+        async with process(server, [0]) as zero, process(server, [1]) as one:
+            shard_of_twin = server.shard_of(twin_id)
+            assert shard_of_twin != server.shard_of(GUILD_ID)
+            owner = one if shard_of_twin == 1 else zero
+            guild = owner.get_guild(twin_id)
+            assert guild is not None and guild.default_role.id == twin_id
+            assert {c.name for c in guild.text_channels} == {"general", "games", "lobby"}
+            rec = await server.slash(ANNA, "where", channel_id=twin["general"])
+            assert rec.guild_id == twin_id and rec.content == f"process [{shard_of_twin}]"
