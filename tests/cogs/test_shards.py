@@ -160,6 +160,7 @@ async def _peek_by_dm(d: Driver, seat: int) -> None:
     peek = next(pr for pr in t.prompts_for(seat) if pr.kind == "peek")
     rec = await d.click_private(hand, seat, "peek", peek.options[0].id)
     await d.done(rec, t.version)
+    await d.settle()  # the board in the channel follows (posted by whichever process handled the DM)
 
 
 async def to_snap_window(d: Driver) -> None:
