@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import FAILED, answer
 from cogs.lobby import LobbyCog
+from cogs.pictures import Renderer
 from cogs.play import PlayCog
 from cogs.publish import Publisher
 from cogs.rules import RulesCog
@@ -52,6 +53,7 @@ class TableBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.publisher = Publisher(self)
+        self.renderer = Renderer(settings.render_workers)
         self._store: Store | None = None
         self._service: TableService | None = None
 
@@ -74,14 +76,22 @@ class TableBot(commands.Bot):
         await self.add_cog(LobbyCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(RulesCog(self))
-        if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        if self.syncs_commands:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
         self.publisher.start()  # what a restart left unposted goes out once the bot is ready
         log.info("database %s (%s) at schema v%s", self._store.path, self._store.backend, self._store.schema_version)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the slash commands: only one process does, the one running shard 0
+        (several processes syncing at once would race each other and Discord's rate limit for nothing)."""
+        ids = self.settings.shard_ids
+        return ids is None or 0 in ids
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -96,14 +106,24 @@ class TableBot(commands.Bot):
         for name in list(self.cogs):
             await self.remove_cog(name)
         await super().close()
+        self.renderer.close()
         if self._store is not None:
             await self._store.close()
             self._store = None
 
 
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The bot on several gateway shards (``SPEAKEASY_SHARD_COUNT``): discord.py's own ``AutoShardedBot``
+    running the shards ``SPEAKEASY_SHARD_IDS`` of this process; other processes run the other shards."""
+
+
 def build_bot(settings: Settings, **client_kwargs: Any) -> TableBot:
-    """The production bot (tests pass ``guild_ready_timeout`` and a fake clock)."""
-    return TableBot(settings, **client_kwargs)
+    """The production bot, sharded when the settings say so (tests pass ``guild_ready_timeout`` and a fake
+    clock)."""
+    if settings.shard_count is None:
+        return TableBot(settings, **client_kwargs)
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedTableBot(settings, shard_count=settings.shard_count, shard_ids=ids, **client_kwargs)
 
 
 def main() -> int:

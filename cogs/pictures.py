@@ -1,15 +1,22 @@
-"""Which picture and words each game's table shows (render functions run off the event loop)."""
+"""Which picture and words each game's table shows (render functions run off the event loop: in a pool of worker
+processes, or in a thread)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from render import omerta as omerta_render
 from render import omerta_text, speakeasy_final_text, speakeasy_text
 from render import speakeasy as speakeasy_render
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,47 @@ PICTURES: dict[str, GamePictures] = {
 }
 
 
-async def render(fn: Callable[..., bytes], view: dict[str, Any], *args: Any) -> bytes:
-    """Render in a worker thread: PNG encoding would otherwise stall heartbeats and interaction acks."""
-    return await asyncio.to_thread(fn, view, *args)
+class Renderer:
+    """Renders pictures off the event loop: in ``workers`` worker processes (so one bot process can use every
+    core), or in a thread when ``workers`` is 0. A worker that dies is replaced and the picture retried once."""
+
+    def __init__(self, workers: int) -> None:
+        if workers < 0:
+            raise ValueError(f"the number of render workers must be 0 or more, not {workers}")
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        #: pools replaced after a worker died (for the log and the tests)
+        self.replaced = 0
+
+    def _live_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: forking a process that runs an event loop and threads can copy held locks
+            ctx = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+        return self._pool
+
+    async def render(self, fn: Callable[..., bytes], view: dict[str, Any], *args: Any) -> bytes:
+        """``fn(view, *args)``, off the event loop: PNG encoding would otherwise stall heartbeats and acks."""
+        if self.workers == 0:
+            return await asyncio.to_thread(fn, view, *args)
+        loop = asyncio.get_running_loop()
+        pool = self._live_pool()
+        try:
+            return await loop.run_in_executor(pool, fn, view, *args)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): the whole pool is unusable; a fresh one gets one more try
+            self._replace(pool)
+            return await loop.run_in_executor(self._live_pool(), fn, view, *args)
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        if self._pool is broken:  # several renders may fail at once: replace the pool only once
+            log.warning("a render worker died; starting a new pool and trying the picture once more")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            self.replaced += 1
+
+    def close(self) -> None:
+        """Stop the workers (renders still running are abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -16,10 +16,10 @@ from discord.ext import commands
 from cogs.board import clip_message, legend, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
 from cogs.errors import UNKNOWN_BUTTON, answer
-from cogs.pictures import PICTURES, render
+from cogs.pictures import PICTURES
 from cogs.publish import message_nonce
 from engine.core import Option, Prompt
-from service import Notice, ServiceError, Table, User
+from service import Notice, ServiceError, StaleClick, Table, User
 from service.plans import JOIN, plans
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.bot = bot
         self.races: dict[tuple[int, int], asyncio.Task[None]] = {}
         self.reminder_task: asyncio.Task[None] | None = None
+        self.race_sweep_task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         """Re-arm race timers left open by a restart (the service has re-derived them from the games); start
@@ -56,6 +57,7 @@ class PlayCog(commands.Cog, name="Play"):
         for race in await self.bot.service.store.open_races():
             self.schedule_race(race.game_id, race.version, race.deadline)
         self.reminder_task = asyncio.create_task(self._reminder_loop())
+        self.race_sweep_task = asyncio.create_task(self._race_sweep_loop())
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -71,8 +73,9 @@ class PlayCog(commands.Cog, name="Play"):
         """Stop timers."""
         for task in self.races.values():
             task.cancel()
-        if self.reminder_task:
-            self.reminder_task.cancel()
+        for loop in (self.reminder_task, self.race_sweep_task):
+            if loop:
+                loop.cancel()
 
     # --- clicks --------------------------------------------------------------------------------------------
 
@@ -242,7 +245,7 @@ class PlayCog(commands.Cog, name="Play"):
             return
         mine = table.seat_of(interaction.user.id)
         view = table.view(seat if mine == seat else None)
-        png = await render(pics.player_board, view, seat)  # type: ignore[arg-type]
+        png = await self.bot.renderer.render(pics.player_board, view, seat)  # type: ignore[arg-type]
         await interaction.followup.send(
             f"{table.name_of(seat)}'s board (game #{table.id})",
             file=discord.File(io.BytesIO(png), filename="player.png"),
@@ -260,16 +263,35 @@ class PlayCog(commands.Cog, name="Play"):
         if key not in self.races or self.races[key].done():
             self.races[key] = asyncio.create_task(self._close_race_later(gid, version, deadline))
 
-    async def close_due_races(self) -> int:
-        """Close every race whose window has passed on the service's clock; returns how many closed."""
+    async def close_due_races(self, grace: float = 0.0) -> int:
+        """Close every race whose window passed more than ``grace`` seconds ago on the service's clock; returns
+        how many this process closed."""
         closed = 0
         for race in await self.bot.service.store.open_races():
-            if race.deadline <= self.bot.service.clock():
+            if race.deadline + grace <= self.bot.service.clock():
                 closed += await self._close_race(race.game_id, race.version)
         return closed
 
+    async def _race_sweep_loop(self) -> None:
+        """Close windows that no timer of this process closes: those armed by a process that died (or by one
+        running other shards). Several processes sweeping is safe: each window closes once (the game lock and
+        the version check in the store), and the process that armed a window closes it on time before this
+        sweep's grace runs out."""
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.close_due_races(grace=self.bot.settings.race_sweep_s)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("closing overdue race windows failed")
+            await asyncio.sleep(self.bot.settings.race_sweep_s)
+
     async def _close_race(self, gid: int, version: int) -> int:
-        notice = await self.bot.service.close_race(gid, version)
+        try:
+            notice = await self.bot.service.close_race(gid, version)
+        except StaleClick:
+            return 0  # another process closed it (or moved the game) first
         if notice is None:
             return 0
         await self.bot.publisher.deliver(gid)

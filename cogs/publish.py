@@ -24,11 +24,11 @@ import discord
 from cogs import board
 from cogs.board import clip_message
 from cogs.components import OfferButton, public_view
-from cogs.pictures import PICTURES, render
+from cogs.pictures import PICTURES
 from render import story
 from service import PublicTable, ServiceError, Table
 from service.claims import race_window
-from store import EventRow, OutboxRow, StoreClosed
+from store import EventRow, OutboxRow, StoreBusy, StoreClosed
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 #: Discord's error code for an action in an archived thread.
 ARCHIVED = 50083
 #: Failures of Discord (or of the way to it) after which a delivery is tried again later.
+#: How long a delivery waits for another process delivering the same game (the project's own value; then it is
+#: retried later like a failed one).
+DELIVER_WAIT_S = 30.0
 TRANSIENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
@@ -61,7 +64,7 @@ class Publisher:
         self._retries: dict[int, asyncio.Task[None]] = {}
         self._failures: dict[int, int] = {}
         #: the last safe-screen text sent per (game, user), so an unchanged screen is not edited again
-        self._screens: dict[tuple[int, int], str] = {}
+        self._screens: dict[tuple[int, int], tuple[str, int]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     # --- lifecycle ---------------------------------------------------------------------------------------
@@ -116,10 +119,13 @@ class Publisher:
         of Discord is logged and retried later (with growing pauses), never lost."""
         async with self._locks.setdefault(game_id, asyncio.Lock()):
             try:
-                done = await self._deliver(game_id)
+                # one process at a time brings a game's messages up to date (several may share PostgreSQL):
+                # the holder reads the store after taking the lock, so no board is followed by an older one
+                async with self.bot.service.store.held("deliver", game_id, DELIVER_WAIT_S):
+                    done = await self._deliver(game_id)
             except ServiceError:
                 return True  # the game is gone: nothing to tell
-            except TRANSIENT as exc:
+            except (*TRANSIENT, StoreBusy) as exc:
                 log.warning("delivery for game %s failed (%s); will retry", game_id, exc)
                 done = False
             except (RuntimeError, StoreClosed):
@@ -209,7 +215,7 @@ class Publisher:
         current = await store.get_message(table.id, "board")
         last_id = await store.last_event_id(table.id)
         if current is not None and current.version >= table.version and current.upto >= last_id:
-            return  # nothing new
+            return  # nothing new (or a newer board is up already: never show an older one over it)
         upto = current.upto if current is not None else 0
         fresh = [e for e in await store.events_after(table.id, upto) if e.seats is None]
         last = max([last_id, upto])
@@ -239,7 +245,10 @@ class Publisher:
     async def repost(self, game_id: int) -> None:
         """``/game status``: the current message again, at the bottom of the channel, with a fresh picture (the
         old one is closed into its summary). Nobody is pinged."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()):
+        async with (
+            self._locks.setdefault(game_id, asyncio.Lock()),
+            self.bot.service.store.held("deliver", game_id, DELIVER_WAIT_S),
+        ):
             await self._deliver(game_id)  # first bring it up to date
             service = self.bot.service
             table = await service.load(game_id)
@@ -357,9 +366,9 @@ class Publisher:
         pics = PICTURES[table.game.name]
         # the pictures first: a snap window's time starts after them
         if pics.pictures is not None:  # several pictures, outlining what changed since the last ones posted
-            pngs = await render(pics.pictures, view, old.get("marks"))
+            pngs = await self.bot.renderer.render(pics.pictures, view, old.get("marks"))
         else:
-            pngs = [("table.png", await render(pics.table, view))]
+            pngs = [("table.png", await self.bot.renderer.render(pics.table, view))]
         pt, arm = await self._window(table, pt)
         text, _, left_out = board.turn_message(pt, since, lines, ping)
         if left_out:  # steps of this move that do not fit: posted whole, first
@@ -414,7 +423,7 @@ class Publisher:
                 continue
             channel = channel or await self.channel(table.row.table_channel)
             first = next(e.id for e in events if e.kind == kind)
-            png = await render(fn, pt.view)
+            png = await self.bot.renderer.render(fn, pt.view)
             await channel.send(
                 clip_message(words(pt.view)),
                 file=discord.File(io.BytesIO(png), filename=filename),
@@ -437,18 +446,19 @@ class Publisher:
             assert view is not None
             text = clip_message(f"**Game #{table.id} · {table.game.title} · your safe screen**\n{screen(view)}")
             key = (table.id, seat.user_id)
-            if self._screens.get(key) == text:
-                continue
             kind = f"screen:{seat.user_id}"
             row = await store.get_message(table.id, kind)
             if row is not None and row.version > table.version:
                 continue  # a newer screen is up already
+            # unchanged since this process showed it (and no other process has shown a screen since)
+            if row is not None and self._screens.get(key) == (text, row.version):
+                continue
             if row is not None:
                 try:
                     channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
                     await channel.get_partial_message(row.message_id).edit(content=text)  # type: ignore[union-attr]
                     await store.set_message_shown(table.id, kind, table.version, 0)
-                    self._screens[key] = text
+                    self._screens[key] = (text, table.version)
                     continue
                 except (discord.NotFound, discord.Forbidden):
                     pass  # deleted, or an archived thread: send a new screen message
@@ -457,7 +467,7 @@ class Publisher:
             )
             if message is not None:
                 await store.set_message(table.id, kind, message.channel.id, message.id, version=table.version)
-                self._screens[key] = text
+                self._screens[key] = (text, table.version)
 
     async def _send_private(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message | None:
         """One private message: by DM, or in the private thread when DMs are closed."""

@@ -267,6 +267,25 @@ class _ErrorLogCollector(logging.Handler):
 _Handler = Callable[[RecordedRequest, list[Upload], dict[str, str]], Awaitable[tuple[int, Any]]]
 
 
+@dataclass
+class GatewaySession:
+    """One gateway session: a shard ``[shard_id, shard_count]`` identified on a socket (the socket changes on a
+    RESUME; the session and its sequence of dispatches stay)."""
+
+    shard: tuple[int, int]
+    session_id: str
+    ws: web.WebSocketResponse | None
+    seq: int = 0
+    sent: list[JSON] = field(default_factory=list)
+    #: READY and GUILD_CREATE (or RESUMED) have been sent on the current socket
+    ready: bool = False
+
+    @property
+    def connected(self) -> bool:
+        """Whether a client is identified/resumed on this session right now."""
+        return self.ready and self.ws is not None and not self.ws.closed
+
+
 class FakeDiscordServer:
     """Fake Discord: REST under ``/api/v10`` and a JSON gateway at ``/gateway``.
 
@@ -280,6 +299,7 @@ class FakeDiscordServer:
         *,
         heartbeat_interval_ms: int = 41250,
         default_timeout: float = 3.0,
+        shards: int = 1,
         ack_deadline_s: float | None = None,
         raise_on_error_logs: bool = True,
         enforce_limits: bool = True,
@@ -292,6 +312,8 @@ class FakeDiscordServer:
         ERROR level (exceptions in commands and views are only logged by discord.py).
         ``enforce_limits``: a message over Discord's limits (2,000 characters, 5 rows, 25 options...) gets
         Discord's 400 Invalid Form Body, as on Discord.
+        ``shards``: the shard count ``GET /gateway/bot`` recommends. Clients may identify on any shards
+        ``[shard_id, shard_count]``: guild events go to shard ``(guild_id >> 22) % shard_count``, DMs to shard 0.
         """
         self.enforce_limits = enforce_limits
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -303,7 +325,12 @@ class FakeDiscordServer:
         self.unhandled: list[RecordedRequest] = []
         self.faults: list[Fault] = []
         self.gateway_log: list[JSON] = []
+        self.recommended_shards = shards
+        #: the guilds the bot is in: the default one, and twins made by ``add_twin_guild``
+        self.guild_ids: list[int] = [p.GUILD_ID]
         self.identify_payload: JSON | None = None
+        #: every IDENTIFY's ``shard`` field, in order
+        self.identified_shards: list[tuple[int, int]] = []
         self.identifies = 0
         self.resumes = 0
         self.error_logs: list[logging.LogRecord] = []
@@ -339,12 +366,10 @@ class FakeDiscordServer:
         self._log_handler: _ErrorLogCollector | None = None
         self._watched: asyncio.Task[Any] | None = None
         self._changed = asyncio.Event()
-        self._ready = asyncio.Event()
-        self._ws: web.WebSocketResponse | None = None
+        #: the gateway sessions by shard id (an unsharded client is shard 0 of 1)
+        self.sessions: dict[int, GatewaySession] = {}
+        self._sockets: set[web.WebSocketResponse] = set()
         self._send_lock = asyncio.Lock()
-        self._session_id: str | None = None
-        self._seq = 0
-        self._sent_dispatches: list[JSON] = []
         self.port = 0
 
     # ------------------------------------------------------------------ lifecycle
@@ -372,10 +397,10 @@ class FakeDiscordServer:
         if self._log_handler is not None:
             logging.getLogger().removeHandler(self._log_handler)
             self._log_handler = None
-        ws = self._ws
-        if ws is not None and not ws.closed:
-            with contextlib.suppress(Exception):
-                await ws.close(code=1001)
+        for ws in list(self._sockets):
+            if not ws.closed:
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1001)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -449,16 +474,41 @@ class FakeDiscordServer:
             include_user=include_user,
         )
 
-    def guild_create(self) -> JSON:
-        """The GUILD_CREATE payload for the current state."""
-        guild_channels = [c for c in self.channels.values() if c.get("type") in (0, 2, 4, 5, 13, 15)]
-        threads = [c for c in self.channels.values() if c.get("type") in (10, 11, 12)]
+    def add_twin_guild(self, guild_id: int) -> dict[str, int]:
+        """Another guild with the same members and roles and channels of its own (a category, #general, #games
+        and #lobby with new ids); returns their ids by name. Call before the bot connects. With shards, pick
+        ``guild_id`` by the shard that should get it (see ``shard_of``)."""
+        if guild_id in self.guild_ids:
+            raise ValueError(f"guild {guild_id} exists already")
+        self.guild_ids.append(guild_id)
+        out: dict[str, int] = {}
+        category = self.new_id()
+        for c in p.default_channels():
+            cid = category if c["id"] == str(p.CATEGORY_ID) else self.new_id()
+            twin = {**c, "id": str(cid), "guild_id": str(guild_id)}
+            if c.get("parent_id"):
+                twin["parent_id"] = str(category)
+            self.channels[cid] = twin
+            out[str(c["name"])] = cid
+        return out
+
+    def guild_of_channel(self, channel_id: int | str) -> int:
+        """The guild a guild channel or thread belongs to."""
+        return int(self.channels[int(channel_id)].get("guild_id") or p.GUILD_ID)
+
+    def guild_create(self, guild_id: int = p.GUILD_ID) -> JSON:
+        """The GUILD_CREATE payload for the current state of one guild."""
+        mine = [c for c in self.channels.values() if int(c.get("guild_id") or p.GUILD_ID) == guild_id]
+        guild_channels = [c for c in mine if c.get("type") in (0, 2, 4, 5, 13, 15)]
+        threads = [c for c in mine if c.get("type") in (10, 11, 12)]
         members = [self.member_payload(u, with_permissions=False) for u in self.member_roles]
+        # a twin's @everyone role has the twin's id, as every guild's does
+        roles = [{**r, "id": str(guild_id)} if r["id"] == str(p.GUILD_ID) else r for r in self.roles]
         return p.guild_create(
-            p.GUILD_ID,
+            guild_id,
             p.GUILD_NAME,
             owner_id=p.uid(p.OWNER),
-            roles=self.roles,
+            roles=roles,
             channels=guild_channels,
             members=members,
             threads=threads,
@@ -644,7 +694,7 @@ class FakeDiscordServer:
         out = "\nlast requests:\n" + ("\n".join(lines) if lines else "  (none)")
         if self.unhandled:
             out += "\nunhandled routes: " + ", ".join(f"{r.method} {r.path}" for r in self.unhandled)
-        if not self._ready.is_set():
+        if not self.connected:
             out += "\ngateway: not connected/identified"
         return out
 
@@ -671,36 +721,62 @@ class FakeDiscordServer:
 
     # ------------------------------------------------------------------ gateway
 
-    async def wait_ready(self, timeout: float | None = None) -> None:
-        """Wait until a client has identified (or resumed) on the gateway."""
-        await self.wait_until(self._ready.is_set, timeout, what="the gateway IDENTIFY/RESUME")
+    @property
+    def shard_count(self) -> int:
+        """The shard count the connected clients identified with (1 when unsharded or none is connected)."""
+        return max((sess.shard[1] for sess in self.sessions.values()), default=1)
+
+    def shard_of(self, guild_id: int | str | None) -> int:
+        """The shard that receives a guild's events (Discord's rule), or shard 0 for DMs (``None``)."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % self.shard_count
+
+    def _session(self, shard: int) -> GatewaySession | None:
+        sess = self.sessions.get(shard)
+        return sess if sess is not None and sess.connected else None
+
+    async def wait_ready(self, timeout: float | None = None, *, shard: int = 0) -> None:
+        """Wait until a client has identified (or resumed) on the gateway for ``shard``."""
+        await self.wait_until(
+            lambda: self._session(shard) is not None, timeout, what=f"IDENTIFY/RESUME of shard {shard}"
+        )
 
     @property
     def connected(self) -> bool:
-        """Whether a client is identified/resumed on the gateway right now."""
-        return self._ready.is_set()
+        """Whether a client is identified/resumed on the gateway right now (on shard 0)."""
+        return self._session(0) is not None
 
     async def dispatch(self, event: str, data: Mapping[str, Any], timeout: float | None = None) -> None:
-        """Send a DISPATCH (op 0) event, waiting for the gateway to be ready first."""
-        await self.wait_ready(timeout)
-        await self._send_dispatch(event, data)
+        """Send a DISPATCH (op 0) event to the shard of its ``guild_id`` (shard 0 without one), waiting for that
+        shard to be ready first."""
+        shard = self.shard_of(data.get("guild_id"))
+        await self.wait_ready(timeout, shard=shard)
+        await self._send_dispatch(event, data, self.sessions[shard])
 
     async def drop_connection(
-        self, *, code: int = 4000, wait_resumed: bool = True, timeout: float | None = None
+        self, *, code: int = 4000, wait_resumed: bool = True, timeout: float | None = None, shard: int = 0
     ) -> None:
-        """Close the gateway socket abnormally (4000), so the bot reconnects with RESUME.
+        """Close a shard's gateway socket abnormally (4000), so the bot reconnects with RESUME.
 
         With ``wait_resumed`` return only after the bot has resumed (op 6 -> RESUMED).
         """
-        ws = self._ws
-        if ws is None:
-            raise FakeDiscordError("no gateway connection to drop")
-        resumes = self.resumes
-        self._ready.clear()
-        self._ws = None
+        sess = self._session(shard)
+        if sess is None or sess.ws is None:
+            raise FakeDiscordError(f"no gateway connection of shard {shard} to drop")
+        resumes, ws = self.resumes, sess.ws
+        sess.ws, sess.ready = None, False
         await ws.close(code=code, message=b"fake drop")
         if wait_resumed:
             await self.wait_until(lambda: self.resumes > resumes, timeout, what="the bot to RESUME")
+
+    async def kill_connections(self, shards: Iterable[int]) -> None:
+        """A bot process died: its shards' sockets close at once and their sessions are forgotten (a new
+        process IDENTIFYs afresh; nothing is replayed to it)."""
+        for shard in list(shards):
+            sess = self.sessions.pop(shard, None)
+            if sess is not None and sess.ws is not None and not sess.ws.closed:
+                with contextlib.suppress(Exception):
+                    await sess.ws.close(code=1006, message=b"process killed")
+        self._notify()
 
     async def request_reconnect(self, *, wait_resumed: bool = True, timeout: float | None = None) -> None:
         """Send op 7 RECONNECT, like Discord does before moving a session."""
@@ -710,24 +786,27 @@ class FakeDiscordServer:
             await self.wait_until(lambda: self.resumes > resumes, timeout, what="the bot to RESUME")
 
     async def _send(self, frame: JSON, ws: web.WebSocketResponse | None = None) -> None:
-        target = ws or self._ws
-        if target is None or target.closed:
+        if ws is None:
+            sess = self._session(0)
+            ws = sess.ws if sess is not None else None
+        if ws is None or ws.closed:
             raise FakeDiscordError(f"gateway not connected; cannot send {frame.get('t') or frame.get('op')}")
         async with self._send_lock:
-            await target.send_str(json.dumps(frame))
+            await ws.send_str(json.dumps(frame))
 
-    async def _send_dispatch(
-        self, event: str, data: Mapping[str, Any], ws: web.WebSocketResponse | None = None
-    ) -> None:
-        self._seq += 1
-        frame = {"op": 0, "t": event, "s": self._seq, "d": data}
-        self._sent_dispatches.append(frame)
-        await self._send(frame, ws)
+    async def _send_dispatch(self, event: str, data: Mapping[str, Any], sess: GatewaySession | None = None) -> None:
+        sess = sess or self.sessions.get(self.shard_of(data.get("guild_id")))
+        if sess is None:
+            raise FakeDiscordError(f"gateway not connected; cannot send {event}")
+        sess.seq += 1
+        frame = {"op": 0, "t": event, "s": sess.seq, "d": data}
+        sess.sent.append(frame)
+        await self._send(frame, sess.ws)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
+        self._sockets.add(ws)
         await self._send({"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None, "t": None}, ws)
         try:
             async for msg in ws:
@@ -738,9 +817,10 @@ class FakeDiscordServer:
                 await self._on_gateway_frame(ws, frame)
                 self._notify()
         finally:
-            if self._ws is ws:
-                self._ws = None
-                self._ready.clear()
+            self._sockets.discard(ws)
+            for sess in self.sessions.values():
+                if sess.ws is ws:
+                    sess.ws, sess.ready = None, False
             self._notify()
         return ws
 
@@ -751,24 +831,33 @@ class FakeDiscordServer:
         elif op == 2:  # IDENTIFY
             self.identify_payload = frame["d"]
             self.identifies += 1
-            self._session_id = f"fake-session-{next(self._session_counter)}"
-            self._seq = 0
-            self._sent_dispatches = []
-            ready = p.ready(self._session_id, self.gateway_url, [p.GUILD_ID])
-            await self._send_dispatch("READY", ready, ws)
-            await self._send_dispatch("GUILD_CREATE", self.guild_create(), ws)
-            self._ready.set()
+            shard_id, count = (int(x) for x in frame["d"].get("shard") or (0, 1))
+            if not 0 <= shard_id < count:
+                await ws.close(code=4010, message=b"Invalid shard")
+                return
+            self.identified_shards.append((shard_id, count))
+            sess = GatewaySession((shard_id, count), f"fake-session-{next(self._session_counter)}", ws)
+            self.sessions[shard_id] = sess
+            guilds = [g for g in self.guild_ids if (g >> 22) % count == shard_id]
+            ready = p.ready(sess.session_id, self.gateway_url, guilds)
+            ready["shard"] = [shard_id, count]
+            await self._send_dispatch("READY", ready, sess)
+            for guild in guilds:
+                await self._send_dispatch("GUILD_CREATE", self.guild_create(guild), sess)
+            sess.ready = True
         elif op == 6:  # RESUME
             d = frame["d"]
-            if d.get("session_id") != self._session_id:
+            found = next((x for x in self.sessions.values() if x.session_id == d.get("session_id")), None)
+            if found is None:
                 await self._send({"op": 9, "d": False, "s": None, "t": None}, ws)
                 return
+            found.ws = ws
             last = int(d.get("seq") or 0)
-            for missed in [f for f in self._sent_dispatches if f["s"] > last]:
+            for missed in [f for f in found.sent if f["s"] > last]:
                 await self._send(missed, ws)
-            await self._send_dispatch("RESUMED", {"_trace": ["fake-discord"]}, ws)
+            await self._send_dispatch("RESUMED", {"_trace": ["fake-discord"]}, found)
+            found.ready = True
             self.resumes += 1
-            self._ready.set()
         elif op == 8:  # REQUEST_GUILD_MEMBERS (only with the members intent)
             members = [self.member_payload(u, with_permissions=False) for u in self.member_roles]
             chunk: JSON = {
@@ -780,12 +869,13 @@ class FakeDiscordServer:
             }
             if frame["d"].get("nonce") is not None:
                 chunk["nonce"] = frame["d"]["nonce"]
-            await self._send_dispatch("GUILD_MEMBERS_CHUNK", chunk, ws)
+            await self._send_dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     async def _dispatch_if_connected(self, event: str, data: Mapping[str, Any]) -> None:
-        if self._ready.is_set() and self._ws is not None and not self._ws.closed:
+        sess = self._session(self.shard_of(data.get("guild_id")))
+        if sess is not None:
             with contextlib.suppress(ConnectionError, FakeDiscordError):
-                await self._send_dispatch(event, data)
+                await self._send_dispatch(event, data, sess)
 
     # ------------------------------------------------------------------ driving interactions
 
@@ -807,12 +897,13 @@ class FakeDiscordServer:
         can_see_all = self.permissions_of(user_id) & p.Perm.ADMINISTRATOR
         if is_private_thread and user_id not in self.thread_members.get(cid, set()) and not can_see_all:
             raise ValueError(f"user {user_obj['username']} cannot see private thread {cid}")
-        channel["guild_id"] = str(p.GUILD_ID)
+        guild_id = self.guild_of_channel(cid)
+        channel["guild_id"] = str(guild_id)
         channel["permissions"] = str(self.permissions_of(user_id))
         return {
             "user_obj": user_obj,
             "channel": channel,
-            "guild_id": p.GUILD_ID,
+            "guild_id": guild_id,
             "member_obj": self.member_payload(user_id),
         }
 
@@ -839,9 +930,10 @@ class FakeDiscordServer:
         )
         self.interactions[rec.id] = rec
         self._by_token[rec.token] = rec
-        await self.wait_ready(timeout)
+        shard = self.shard_of(rec.guild_id)  # a DM's interaction goes to shard 0
+        await self.wait_ready(timeout, shard=shard)
         rec.dispatched_at = time.monotonic()
-        await self._send_dispatch("INTERACTION_CREATE", data)
+        await self._send_dispatch("INTERACTION_CREATE", data, self.sessions[shard])
         if wait:
             await rec.wait_callback(timeout)
         return rec
@@ -1478,7 +1570,7 @@ class FakeDiscordServer:
     async def _r_gateway(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
         body: JSON = {"url": f"ws://127.0.0.1:{self.port}/gateway"}
         if req.path.endswith("/bot"):
-            body["shards"] = 1
+            body["shards"] = self.recommended_shards
             body["session_start_limit"] = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
         return 200, body
 
@@ -1693,7 +1785,7 @@ class FakeDiscordServer:
             thread_type = int(body.get("type") or p.ChannelType.PRIVATE_THREAD)
         thread = p.thread_channel(
             thread_id,
-            p.GUILD_ID,
+            self.guild_of_channel(m["cid"]),
             m["cid"],
             p.APP_ID,
             str(body.get("name", "thread")),
@@ -1745,21 +1837,26 @@ class FakeDiscordServer:
         return 200, dict(self.channels[self.dm_channel_id(recipient)])
 
     async def _r_get_guild(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
-        full = self.guild_create()
+        full = self.guild_create(int(m["guild"]))
         gateway_only = ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large")
         return 200, {k: v for k, v in full.items() if k not in gateway_only}
 
     async def _r_guild_channels(
         self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]
     ) -> tuple[int, Any]:
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
-        return 200, [dict(c) for c in self.channels.values() if c.get("type") in (0, 2, 4, 5, 13, 15)]
+        wanted = int(m["guild"])
+        return 200, [
+            dict(c)
+            for c in self.channels.values()
+            if c.get("type") in (0, 2, 4, 5, 13, 15) and int(c.get("guild_id") or p.GUILD_ID) == wanted
+        ]
 
     async def _r_guild_members(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
         limit = int(req.query.get("limit", 1))
         after = int(req.query.get("after", 0))
@@ -1768,7 +1865,7 @@ class FakeDiscordServer:
 
     async def _r_guild_member(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
         user_id = int(m["uid"])
-        if int(m["guild"]) != p.GUILD_ID:
+        if int(m["guild"]) not in self.guild_ids:
             raise _DiscordError(404, 10004, "Unknown Guild")
         if not self.is_member(user_id):
             raise _DiscordError(404, 10007, "Unknown Member")

@@ -21,6 +21,19 @@ class Settings:
     delivery_retry_s: float = 5.0
     #: how often the bot looks for anything not yet posted (a safety net beside the retries)
     delivery_sweep_s: float = 60.0
+    #: render worker processes; 0 renders in a thread. ``from_env`` defaults to every core but one, code that
+    #: builds ``Settings`` itself (the tests) renders in a thread unless it asks for workers
+    render_workers: int = 0
+    #: Discord gateway shards in all: None runs one unsharded connection (the default)
+    shard_count: int | None = None
+    #: the shards this process runs (None: all of ``shard_count``)
+    shard_ids: tuple[int, ...] | None = None
+    #: how often a process looks for race windows past their deadline that no timer of its own closes (a
+    #: window armed by a process that died): the project's own value
+    race_sweep_s: float = 5.0
+    #: a due reminder is claimed by one process for this long; if that process dies before sending it, another
+    #: sends it after this (the project's own value: inside Discord's few minutes of nonce memory)
+    reminder_claim_s: float = 120.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
@@ -40,6 +53,10 @@ class Settings:
                 raise SystemExit(f"{name} must be more than 0 hours, not {raw!r}.")
             return hours * 3600.0
 
+        workers = values.get("SPEAKEASY_RENDER_WORKERS", "").strip()
+        if workers and not workers.isdigit():
+            raise SystemExit(f"SPEAKEASY_RENDER_WORKERS must be a number of processes (0 or more), not {workers!r}.")
+        count, ids = shards(values.get("SPEAKEASY_SHARD_COUNT", ""), values.get("SPEAKEASY_SHARD_IDS", ""))
         guild = values.get("SPEAKEASY_DEV_GUILD", "")
         if guild and not guild.isdigit():
             raise SystemExit(f"SPEAKEASY_DEV_GUILD must be a server id (digits), not {guild!r}.")
@@ -49,7 +66,41 @@ class Settings:
             reminder_first_s=hours("SPEAKEASY_REMIND_AFTER_HOURS", cls.reminder_first_s / 3600),
             reminder_repeat_s=hours("SPEAKEASY_REMIND_EVERY_HOURS", cls.reminder_repeat_s / 3600),
             dev_guild_id=int(guild) if guild else None,
+            render_workers=int(workers) if workers else default_workers(),
+            shard_count=count,
+            shard_ids=ids,
         )
+
+
+def default_workers() -> int:
+    """Every core but one (the event loop's own); none on a single core."""
+    return max((os.cpu_count() or 1) - 1, 0)
+
+
+def shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SPEAKEASY_SHARD_COUNT`` and ``SPEAKEASY_SHARD_IDS`` checked: (count or None, ids or None)."""
+    count_raw, ids_raw = count_raw.strip(), ids_raw.strip()
+    if not count_raw:
+        if ids_raw:
+            raise SystemExit("SPEAKEASY_SHARD_IDS needs SPEAKEASY_SHARD_COUNT (the number of shards in all).")
+        return None, None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise SystemExit(f"SPEAKEASY_SHARD_COUNT must be a number of shards (1 or more), not {count_raw!r}.")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, None
+    parts = [p.strip() for p in ids_raw.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise SystemExit(f"SPEAKEASY_SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids_raw!r}.")
+    ids = tuple(int(p) for p in parts)
+    if len(set(ids)) != len(ids):
+        raise SystemExit(f"SPEAKEASY_SHARD_IDS names a shard twice: {ids_raw!r}.")
+    bad = [i for i in ids if i >= count]
+    if bad:
+        raise SystemExit(
+            f"SPEAKEASY_SHARD_IDS {bad} are not below SPEAKEASY_SHARD_COUNT {count} (shards count from 0)."
+        )
+    return count, ids
 
 
 def read_dotenv(path: Path) -> dict[str, str]:

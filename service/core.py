@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
 from engine.core import Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay, waits_for
@@ -19,6 +20,9 @@ from store import UNARMED, Move, Store
 UNDO_KIND = "_undo"
 #: SQLite's integers (and Discord's snowflakes) end below 2^63: a larger number cannot be a real id.
 MAX_ID = 2**63
+#: how long a request waits for another process to finish with the same game (the project's own value: a move
+#: takes milliseconds, so this only runs out if that process hangs)
+GAME_LOCK_WAIT_S = 10.0
 #: Kinds of the events the table itself writes into the log (not the engine's).
 TABLE_EVENT = "table"
 
@@ -82,9 +86,14 @@ class Core:
         self.bots = dict(bots or {})
         self._locks: dict[int, asyncio.Lock] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """One request at a time per game in this process (the store's version check guards the rest)."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        """One request at a time per game: in this process, and across the processes that share a PostgreSQL
+        database (the store's work lock, which a process that dies gives up at once). The store's version
+        check guards the rest; the lock keeps e.g. a claim from slipping in while another process closes the
+        window."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.held("game", game_id, GAME_LOCK_WAIT_S):
+            yield
 
     # --- loading -------------------------------------------------------------------------------------------
 

@@ -29,13 +29,14 @@ class Recovery(Core):
                 # the window waits for its board, as after any move (the publisher arms it)
                 posted = board is not None and board.version >= table.version
                 if open_race and (race is None or race.version != table.version):
-                    await self.store.open_race(row.id, table.version, now + race_window(table) if posted else UNARMED)
-                    fixed["races_opened"] += 1
+                    deadline = now + race_window(table) if posted else UNARMED
+                    # only if no other process moved the game meanwhile (several processes share PostgreSQL)
+                    if await self.store.reopen_race(row.id, table.version, deadline):
+                        fixed["races_opened"] += 1
                 elif open_race and race is not None and not race.armed and posted:
-                    await self.store.arm_race(row.id, table.version, now + race_window(table))
-                    fixed["races_armed"] += 1
-                elif not open_race and race is not None:
-                    await self.store.close_race(row.id)
+                    if await self.store.arm_race(row.id, table.version, now + race_window(table)):
+                        fixed["races_armed"] += 1
+                elif not open_race and race is not None and await self.store.drop_stale_race(row.id, table.version):
                     fixed["races_dropped"] += 1
                 have = {(r.user_id, r.kind) for r in await self.store.get_reminders(row.id)}
                 acting = {p.seat for p in prompts if waits_for(p)}

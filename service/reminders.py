@@ -10,8 +10,10 @@ class Reminders(Core):
     """Due reminders."""
 
     async def due_reminders(self) -> list[tuple[Table, int, int]]:
-        """Reminders that are due: (table, user id, how many were sent before). The caller sends each and
-        then calls ``reminder_sent``; one no longer needed is dropped here."""
+        """Reminders that are due, each claimed for this process: (table, user id, how many were sent before).
+        The caller sends each and then calls ``reminder_sent``; one no longer needed is dropped here. A
+        reminder another process claimed first is left to it; one whose claimer died before sending is due
+        again once its claim lapses (``reminder_claim_s``)."""
         now = self.clock()
         out = []
         for r in await self.store.due_reminders(now):
@@ -20,6 +22,9 @@ class Reminders(Core):
             if table.row.status != "active" or seat is None or not table.prompts_for(seat):
                 await self.store.clear_reminders(r.game_id, r.user_id, r.kind)
                 continue
+            lease = now + self.settings.reminder_claim_s
+            if not await self.store.claim_reminder(r.game_id, r.user_id, r.kind, r.count, now, lease):
+                continue  # another process sends this one
             out.append((table, r.user_id, r.count))
         return out
 

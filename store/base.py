@@ -8,12 +8,13 @@ with ``?`` placeholders in the SQL both databases understand; its dialect transl
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
-from .errors import GameNotFound, StoreClosed
+from .errors import GameNotFound, StoreBusy, StoreClosed
 
 Params = Sequence[Any]
 #: Called with a label before every write statement and after every commit (``"execute"``, ``"commit"``);
@@ -106,6 +107,15 @@ class Backend(Protocol):
         """Inside a write transaction: make ``table`` hand out ids above ``value`` from now on."""
         ...
 
+    async def try_hold(self, name: str, key: int) -> bool:
+        """Take the work lock ``(name, key)`` for this process without waiting; False while another holds it.
+        A process that dies loses its locks at once."""
+        ...
+
+    async def release_hold(self, name: str, key: int) -> None:
+        """Give a work lock back."""
+        ...
+
 
 class _Conn:
     """The transaction as the store's logic sees it: every statement passes the write hook first."""
@@ -175,6 +185,33 @@ class Base:
     async def _fetchone(self, sql: str, params: Params = ()) -> Sequence[Any] | None:
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def try_hold(self, name: str, key: int) -> bool:
+        """Take the work lock ``(name, key)`` (e.g. ``("deliver", game_id)``) for this process, without waiting:
+        False while another process holds it. Work that must run in one process at a time across several
+        (PostgreSQL) takes it; a process that dies loses its locks at once, so another takes its work over."""
+        return await self._live().try_hold(name, key)
+
+    async def release_hold(self, name: str, key: int) -> None:
+        """Give a work lock back."""
+        if self._backend is not None:
+            await self._backend.release_hold(name, key)
+
+    @asynccontextmanager
+    async def held(self, name: str, key: int, wait_s: float) -> AsyncIterator[None]:
+        """Hold the work lock ``(name, key)`` for the block, waiting up to ``wait_s`` seconds (of real time) for
+        another process to give it back; ``StoreBusy`` if it does not."""
+        give_up = time.monotonic() + wait_s
+        pause = 0.002
+        while not await self.try_hold(name, key):
+            if time.monotonic() >= give_up:
+                raise StoreBusy(f"the work lock {name} {key} stayed held by another process for {wait_s:g} s")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.05)  # short waits for short work, without hammering the server
+        try:
+            yield
+        finally:
+            await self.release_hold(name, key)
 
     @staticmethod
     async def _require_game(conn: _Conn, game_id: int) -> None:

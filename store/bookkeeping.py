@@ -103,6 +103,17 @@ class Bookkeeping(Record):
         sql = f"SELECT {cols(ReminderRow)} FROM reminders WHERE due_at <= ? ORDER BY due_at, game_id, user_id, kind"
         return [ReminderRow(*row) for row in await self._fetchall(sql, (now,))]
 
+    async def claim_reminder(self, game_id: int, user_id: int, kind: str, count: int, now: float, until: float) -> bool:
+        """Take a due reminder for sending: it is moved to ``until`` (the claim's lease) if it is still due and
+        still at ``count`` sent; False if another process took it first. If the claimer dies before
+        ``bump_reminder``, the reminder is due again at ``until`` and another process sends it (with the same
+        ``count``, so the same message nonce)."""
+        sql = (
+            "UPDATE reminders SET due_at = ? WHERE game_id = ? AND user_id = ? AND kind = ? AND count = ?"
+            " AND due_at <= ?"
+        )
+        return bool(await self._execute(sql, (until, game_id, user_id, kind, count, now)))
+
     async def bump_reminder(self, game_id: int, user_id: int, kind: str, next_due_at: float) -> bool:
         """Mark one more reminder sent and move it to ``next_due_at``; False if there is none."""
         sql = "UPDATE reminders SET count = count + 1, due_at = ? WHERE game_id = ? AND user_id = ? AND kind = ?"
@@ -169,6 +180,34 @@ class Bookkeeping(Record):
     async def close_race(self, game_id: int) -> bool:
         """Close the game's race window (claims are kept); False if none was open."""
         return bool(await self._execute("DELETE FROM races WHERE game_id = ?", (game_id,)))
+
+    async def reopen_race(self, game_id: int, version: int, deadline: float) -> bool:
+        """Open the race window of ``version`` only if the game is still at ``version`` (checked in the same
+        transaction, so a move committed meanwhile by another process is never undone); False otherwise."""
+        async with self._write() as conn:
+            if not await self._at_version(conn, game_id, version):
+                raise Rollback
+            sql = (
+                "INSERT INTO races (game_id, version, deadline) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, deadline = excluded.deadline"
+            )
+            await conn.execute(sql, (game_id, version, deadline))
+            return True
+        return False
+
+    async def drop_stale_race(self, game_id: int, version: int) -> bool:
+        """Close the game's race window only if the game is still at ``version`` (whose state has no race);
+        False if there was none or the game has moved on (its new window is live)."""
+        async with self._write() as conn:
+            if not await self._at_version(conn, game_id, version):
+                raise Rollback
+            return bool((await conn.execute("DELETE FROM races WHERE game_id = ?", (game_id,))).rowcount)
+        return False
+
+    @staticmethod
+    async def _at_version(conn: Any, game_id: int, version: int) -> bool:
+        cursor = await conn.execute("SELECT 1 FROM games WHERE id = ? AND version = ?", (game_id, version))
+        return cursor.fetchone() is not None
 
     async def open_races(self) -> list[RaceRow]:
         """All open races, earliest deadline first (to restart timers after a restart)."""

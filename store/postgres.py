@@ -11,6 +11,8 @@ lives in that schema (created if missing), else in the database's default one (`
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -26,6 +28,10 @@ from .migrations import Migration, script_for
 SCHEMES = ("postgresql://", "postgres://")
 #: the first half of the advisory lock's key: the project's own value, so other users of the lock space differ
 LOCK_SPACE = 0x5EA7
+#: a work lock's key: the name within this schema (so test schemas never share locks), and a number (a game id)
+_HOLD = "SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || $1), $2::int)"
+_RELEASE = "SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || $1), $2::int)"
+log = logging.getLogger(__name__)
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
 
@@ -147,12 +153,18 @@ class PostgresBackend:
     name = "postgres"
     journal_mode = ""
 
-    def __init__(self, pool: asyncpg.Pool, schema: str | None, lock_key: int, busy_timeout_ms: int) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, schema: str | None, lock_key: int, busy_timeout_ms: int, dsn: str = ""
+    ) -> None:
         self._pool = pool
         self.schema = schema
         self._lock_key = lock_key
         self._busy_ms = int(busy_timeout_ms)
         self._sql: dict[str, str] = {}  # the store's few dozen statements, translated once
+        self._dsn = dsn
+        #: the connection that holds this process's session advisory locks (``try_hold``), opened on first use
+        self._holder: asyncpg.Connection | None = None
+        self._holder_lock = asyncio.Lock()  # one statement at a time on that connection
 
     @classmethod
     async def open(cls, target: str, busy_timeout_ms: int) -> PostgresBackend:
@@ -177,7 +189,7 @@ class PostgresBackend:
             if isinstance(exc, asyncpg.PostgresError):
                 raise StoreError(f"cannot use the PostgreSQL database {describe(target)}: {exc}") from exc
             raise
-        return cls(pool, schema, key, busy_timeout_ms)
+        return cls(pool, schema, key, busy_timeout_ms, target)
 
     def translate(self, sql: str) -> str:
         """The statement in PostgreSQL's placeholders (cached)."""
@@ -220,8 +232,38 @@ class PostgresBackend:
             return list(await self._pool.fetch(self.translate(sql), *params))
 
     async def close(self) -> None:
-        """Close the pool."""
+        """Close the pool (and the connection holding this process's locks, which frees them)."""
+        holder, self._holder = self._holder, None
+        if holder is not None:
+            with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                await holder.close()
         await self._pool.close()
+
+    async def _holding_connection(self) -> asyncpg.Connection:
+        if self._holder is None or self._holder.is_closed():
+            if self._holder is not None:  # the locks it held died with it: others may take the work over now
+                log.warning("the PostgreSQL connection holding this process's work locks was lost; reconnecting")
+            dsn, schema = split_target(self._dsn)
+            with _reachable("while taking a work lock"):
+                self._holder = await asyncpg.connect(dsn, server_settings={"search_path": schema} if schema else {})
+        return self._holder
+
+    async def try_hold(self, name: str, key: int) -> bool:
+        """Take the work lock ``(name, key)`` (e.g. delivering game 12) for this process, without waiting: False
+        while another process holds it. A session advisory lock on a connection of its own, so the server frees
+        it the moment this process dies and another process takes the work over."""
+        async with self._holder_lock:
+            conn = await self._holding_connection()
+            with _reachable("while taking a work lock"):
+                return bool(await conn.fetchval(_HOLD, name, key))
+
+    async def release_hold(self, name: str, key: int) -> None:
+        """Give a work lock back (nothing happens if the connection holding it is gone: so is the lock)."""
+        async with self._holder_lock:
+            if self._holder is None or self._holder.is_closed():
+                return
+            with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                await self._holder.fetchval(_RELEASE, name, key)
 
     async def id_high_water(self, table: str) -> int:
         """The highest id ``table`` ever handed out (its identity sequence remembers deleted ones)."""

@@ -90,6 +90,14 @@ class SqliteBackend:
         """Close the connection."""
         await self._conn.close()
 
+    async def try_hold(self, name: str, key: int) -> bool:
+        """Always granted: on SQLite one bot process is the only supported setup, and within a process the
+        caller's own ``asyncio.Lock`` already makes the work exclusive."""
+        return True
+
+    async def release_hold(self, name: str, key: int) -> None:
+        """Nothing to release (see ``try_hold``)."""
+
     async def id_high_water(self, table: str) -> int:
         """The highest id ``table`` ever handed out (AUTOINCREMENT remembers deleted ones in sqlite_sequence)."""
         rows = await self.fetch(f"SELECT COALESCE(MAX(id), 0) FROM {table}")

@@ -89,12 +89,21 @@ def target(message: dict[str, Any], kind: str, option: str, default: str | None 
 class Driver:
     """Players at one table."""
 
-    def __init__(self, server: FakeDiscordServer, bot: TableBot, clock: Clock, users: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        server: FakeDiscordServer,
+        bot: TableBot,
+        clock: Clock,
+        users: list[dict[str, Any]],
+        channel: int = CHANNEL,
+    ) -> None:
         self.server, self.bot, self.clock, self.users = server, bot, clock, users
+        #: where the host opens the table
+        self.channel = channel
         self.gid = 0
         self.ts = 1_800_000_000_000
         #: where the table is posted (its thread, or the channel): set when the game is opened
-        self.where = CHANNEL
+        self.where = channel
         #: each seat's latest ephemeral reply to a click, with the board version it was made at
         self.replies: dict[int, tuple[dict[str, Any], int]] = {}
         #: every press of "My options" to answer a private question: (seat, whether in its own turn, kind)
@@ -108,15 +117,15 @@ class Driver:
         """Host opens the table, the others join by button, the host starts."""
         host, *others = self.users
         opts = {"game": game} | ({"options": options} if options else {})
-        rec = await self.server.slash(host, "game new", opts, channel_id=CHANNEL)
+        rec = await self.server.slash(host, "game new", opts, channel_id=self.channel)
         await rec.wait_followups(1)
 
         def lobby_posted() -> bool:
-            last = self.server.last_message(CHANNEL)
+            last = self.server.last_message(self.channel)
             return last is not None and any(i.startswith("lb|") for i in ids_of(last))
 
         await self.server.wait_until(lobby_posted, 5, what="the lobby message")
-        lobby = self.server.last_message(CHANNEL)
+        lobby = self.server.last_message(self.channel)
         assert lobby is not None
         self.gid = int(lobby["content"].split("Game #")[1].split(" ")[0].rstrip("*"))
         for user in others:
