@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from bots.table import BotTable, TableBots, bot_level
 from engine.core import TABLE, Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay
 from engine.registry import TABLE_GAMES
 from service.config import Settings
@@ -57,10 +58,13 @@ def check_id(value: int, what: str = "game") -> int:
 
 
 class SeatBot(Protocol):
-    """A player the table runs itself: answers its seat's prompts without a human."""
+    """The players the table runs itself (``bots.table.TableBots``): they answer their seats' prompts."""
 
-    def choose(self, game: Game, state: Any, prompt: Prompt) -> Choice:
-        """The bot's answer to one of its prompts."""
+    def plays(self, game_name: str) -> bool:
+        """Whether this game has a seat bot."""
+
+    def run(self, table: BotTable, state: Any) -> list[tuple[Choice, list[Event]]]:
+        """Play the bot seats (changing ``state``) until a person or the timer must act."""
 
 
 class Core:
@@ -73,13 +77,13 @@ class Core:
         *,
         clock: Callable[[], float] = time.time,
         games: Mapping[str, Game] = TABLE_GAMES,
-        bots: Mapping[str, SeatBot] | None = None,
+        bots: SeatBot | None = None,
     ) -> None:
         self.store = store
         self.settings = settings or Settings()
         self.clock = clock
         self.games = dict(games)
-        self.bots = dict(bots or {})
+        self.bots: SeatBot = bots if bots is not None else TableBots()
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -168,7 +172,7 @@ class Core:
                 applied.append((choice, actor, game.apply(state, choice)))
         except IllegalChoice as exc:
             raise ServiceError(str(exc)) from None
-        applied += self._run_bots(table)
+        applied += await self.run_bots(table, [c for c, _, _ in applied])
         v0 = table.version
         rows = [table_row(v0 + 1, line) for line in preface]
         for i, (_, _, events) in enumerate(applied):
@@ -236,19 +240,27 @@ class Core:
         notice.new_turn = bool(acting_after - acting_before)
         return notice
 
-    def _run_bots(self, table: Table) -> list[tuple[Choice, int | None, list[Event]]]:
-        """Let bot seats (user id <= 0) answer their prompts until a human must decide."""
-        bot = self.bots.get(table.game.name)
-        bot_seats = {s.seat for s in table.seats if s.user_id <= 0}
-        out: list[tuple[Choice, int | None, list[Event]]] = []
-        if bot is None or not bot_seats:
-            return out
-        for _ in range(10_000):
-            if table.game.is_over(table.state):
-                break
-            mine = [p for p in table.prompts() if p.seat in bot_seats and p.race is None]
-            if not mine:
-                break
-            choice = bot.choose(table.game, table.state, mine[0])
-            out.append((choice, None, table.game.apply(table.state, choice)))
-        return out
+    @staticmethod
+    def bot_seats(table: Table) -> dict[int, str]:
+        """The seats bots play, with their levels (a bot seat's user id says its level)."""
+        return {s.seat: lv for s in table.seats if (lv := bot_level(s.user_id)) is not None}
+
+    async def bot_table(self, table: Table, levels: dict[int, str], since: Sequence[Choice] = ()) -> BotTable:
+        """What the bots need of a table: its record (the choices in effect, then ``since``) and levels."""
+        record = effective_choices(await self.store.get_choices(table.id)) + list(since)
+        names = [s.name for s in table.seats]
+        return BotTable(table.game, names, json.loads(table.row.options), table.row.seed, levels, record)
+
+    async def run_bots(
+        self, table: Table, since: Sequence[Choice] = ()
+    ) -> list[tuple[Choice, int | None, list[Event]]]:
+        """Let the bot seats answer their prompts until a person must decide, off the event loop (a search may
+        take seconds: other games go on meanwhile; this game's lock keeps its own requests waiting)."""
+        levels = self.bot_seats(table)
+        if not levels or table.state is None or not self.bots.plays(table.game.name):
+            return []
+        if not any(p.seat in levels for p in table.prompts()):
+            return []
+        bots = await self.bot_table(table, levels, since)
+        done = await asyncio.to_thread(self.bots.run, bots, table.state)
+        return [(choice, None, events) for choice, events in done]

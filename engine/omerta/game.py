@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
+from engine.core import HINTS, BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
 from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
 from engine.omerta.cards import deck
@@ -25,6 +25,7 @@ class OmertaGame:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("snap_window", "int", 5, "Seconds the snap window stays open", 2, 30),
         OptionSpec("rounds", "int", 0, "Rounds to play (0: as many as players)", 0, 10),
+        HINTS,
     )
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:

@@ -1,0 +1,155 @@
+"""Bots at the table through the service: seating them, their turns taken at once, hints (issue 13)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from bots.speakeasy import Budget
+from bots.table import TableBots, bot_level
+from engine.core import TABLE
+from service import ServiceError, Settings, TableService, User
+from store import Store
+
+HOST = User(1, "Ann")
+BOB = User(2, "Bob")
+
+
+@pytest.fixture
+async def service():
+    store = await Store.open(":memory:")
+    svc = TableService(store, Settings(reminder_first_s=3600, reminder_repeat_s=7200), bots=TableBots(Budget(80, 30)))
+    yield svc
+    await store.close()
+
+
+async def _lobby(svc: TableService, game: str, options=None) -> int:
+    notice = await svc.create(10, 20, HOST, game, options or {})
+    return notice.table.id
+
+
+async def test_the_host_seats_bots_that_show_their_level(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.add_bot(gid, HOST, "easy")
+    notice = await service.add_bot(gid, HOST, "hard")
+    names = [s.name for s in notice.table.seats]
+    assert names == ["Ann", "Bot Nora (easy)", "Bot Vito (hard)"]
+    assert [bot_level(s.user_id) for s in notice.table.seats] == [None, "easy", "hard"]
+
+
+async def test_adding_a_bot_is_refused_clearly(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.join(gid, BOB)
+    with pytest.raises(ServiceError, match="Only the host"):
+        await service.add_bot(gid, BOB, "easy")
+    with pytest.raises(ServiceError, match="no bot level 'expert'"):
+        await service.add_bot(gid, HOST, "expert")
+    for level in ("easy", "standard"):
+        await service.add_bot(gid, HOST, level)
+    with pytest.raises(ServiceError, match="full"):
+        await service.add_bot(gid, HOST, "easy")
+    table = await service.load(gid)
+    assert len(table.seats) == 4
+    await service.start(gid, HOST)
+    with pytest.raises(ServiceError, match="not open for seating"):
+        await service.add_bot(gid, HOST, "easy")
+
+
+async def test_bots_play_at_once_and_a_human_is_only_asked_on_their_turn(service):
+    gid = await _lobby(service, "speakeasy")
+    for level in ("easy", "standard", "hard"):
+        await service.add_bot(gid, HOST, level)
+    notice = await service.start(gid, HOST)
+    table = notice.table
+    human = 0
+    while table.version - human < 12:  # the human answers its default; the bots answer everything else
+        prompts = [p for p in table.prompts() if p.seat != TABLE]
+        assert prompts and {p.seat for p in prompts} == {0}, "only the human is ever waited for"
+        p = prompts[0]
+        notice = await service.act(gid, HOST, table.version, p.kind, p.default_option())
+        table, human = notice.table, human + 1
+        assert human < 200
+    log = await service.store.get_events(gid)
+    assert any(e for e in log if "Bot Vito (standard)" in e.text)
+
+
+class GatedBots(TableBots):
+    """Bots that wait, before thinking, until the event loop opens a gate: if they ran on the loop, the loop
+    could not open it and they would time out."""
+
+    def __init__(self) -> None:
+        super().__init__(Budget(40, 30))
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+        self.opened_by_loop: list[bool] = []
+
+    def run(self, table, state):
+        self.entered.set()
+        self.opened_by_loop.append(self.gate.wait(5))
+        self.gate.clear()
+        return super().run(table, state)
+
+
+async def test_bots_think_off_the_event_loop():
+    """While bots decide, the event loop goes on serving other requests."""
+    store = await Store.open(":memory:")
+    bots = GatedBots()
+    svc = TableService(store, Settings(), bots=bots)
+    try:
+        gid = (await svc.create(10, 20, HOST, "speakeasy", {})).table.id
+        await svc.add_bot(gid, HOST, "standard")
+
+        async def opener():
+            while True:
+                await asyncio.sleep(0.001)
+                if bots.entered.is_set():
+                    bots.entered.clear()
+                    bots.gate.set()
+
+        task = asyncio.create_task(opener())
+        table = (await svc.start(gid, HOST)).table
+        for _ in range(200):  # until the bots have had their turn twice (the seed decides who goes first)
+            if len(bots.opened_by_loop) >= 2:
+                break
+            p = next(p for p in table.prompts() if p.seat == 0)
+            table = (await svc.act(gid, HOST, table.version, p.kind, p.default_option())).table
+        task.cancel()
+        assert len(bots.opened_by_loop) >= 2 and all(bots.opened_by_loop)
+    finally:
+        await store.close()
+
+
+async def test_a_hint_is_for_the_player_whose_turn_it_is(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.join(gid, BOB)
+    await service.start(gid, HOST)
+    table = await service.load(gid)
+    waiting = next(p.seat for p in table.prompts() if p.seat != TABLE)
+    mover, other = (HOST, BOB) if table.user_of(waiting) == HOST.id else (BOB, HOST)
+    line = await service.hint(gid, mover)
+    assert "standard bot's estimate" in line and "\n" not in line
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.hint(gid, other)
+    with pytest.raises(ServiceError, match="not seated"):
+        await service.hint(gid, User(9, "Eve"))
+
+
+async def test_a_table_may_forbid_hints(service):
+    gid = await _lobby(service, "speakeasy", {"hints": "forbidden"})
+    await service.join(gid, BOB)
+    await service.start(gid, HOST)
+    table = await service.load(gid)
+    mover = HOST if table.user_of(next(p.seat for p in table.prompts())) == HOST.id else BOB
+    with pytest.raises(ServiceError, match="forbidden"):
+        await service.hint(gid, mover)
+
+
+async def test_omerta_with_two_bots_runs_their_peeks_and_turns(service):
+    gid = await _lobby(service, "omerta")
+    await service.join(gid, BOB)
+    await service.add_bot(gid, HOST, "standard")
+    await service.add_bot(gid, HOST, "easy")
+    table = (await service.start(gid, HOST)).table
+    assert {p.seat for p in table.prompts()} <= {0, 1}, "the bots peeked at once"
