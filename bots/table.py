@@ -111,26 +111,28 @@ class TableBots:
             s: remember(table.game, table.names, dict(table.options), table.seed, table.record, s) for s in table.levels
         }
 
-    def hint(self, table: BotTable, state: Any, prompt: Prompt) -> str:
-        """One line for the player asked ``prompt``: what the ``standard`` bot would choose in their place (from
-        what their seat has seen only) and why."""
+    def hint(self, table: BotTable, state: Any, prompt: Prompt) -> Hint:
+        """What the ``standard`` bot would choose in the place of the player asked ``prompt`` (from what their
+        seat has seen only), with the value it expects."""
         if prompt.seat == TABLE:
             raise ValueError("The table's timer takes no hints.")
         salt = seat_salt(table.seed, prompt.seat)
         if table.game.name == "speakeasy":
             decision = SpeakeasyBot("standard", salt).decide(state, prompt)
-            sign = "+" if decision.expected >= 0 else "-"
-            return (
-                f"{decision.option.label}: after it and the rest of your turn, your position is worth about "
-                f"{sign}${abs(decision.expected):.0f} against the best rival's (the standard bot's estimate)."
-            )
+            return Hint(decision.option.label, decision.expected, "margin")
         memory = remember(table.game, table.names, dict(table.options), table.seed, table.record, prompt.seat)
         bot = OmertaBot("standard", salt)
         choice = bot.choose(table.game, state, prompt, memory)
-        view = table.game.view(state, prompt.seat)
-        points = bot.estimate(view, prompt.seat, memory)
-        if choice is None:
-            return f"Let it go: you know no matching Bottle (your cards are worth about {points:.1f} points)."
-        option = prompt.option(choice.option)
-        label = option.label if option is not None else choice.option
-        return f"{label}: by what you have seen, your cards are worth about {points:.1f} points."
+        points = bot.estimate(table.game.view(state, prompt.seat), prompt.seat, memory)
+        option = prompt.option(choice.option) if choice is not None else None
+        return Hint(option.label if option is not None else "", points, "points")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The standard bot's advice: the option's label ("": let the race go) and the value it expects, as a
+    margin in dollars over the best rival (Speakeasy) or its estimate of the player's points (Omerta)."""
+
+    label: str
+    value: float
+    unit: str

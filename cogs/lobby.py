@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bots.common import LEVELS
 from cogs.board import clip_message, thread_name
 from cogs.components import LogButton, SkipButton, lobby_view
 from cogs.play import user_of
@@ -34,6 +35,8 @@ LOBBY_ACTIONS: dict[str, Callable[[TableService, int, User], Awaitable[Notice]]]
     "leave": TableService.leave,
     "start": TableService.start,
     "abandon": TableService.abandon,
+    # the lobby's button seats a standard bot; /game addbot chooses the level
+    "addbot": lambda service, gid, user: service.add_bot(gid, user, "standard"),
 }
 
 
@@ -382,6 +385,18 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
         await self._run(interaction, work)
 
+    @game.command(name="addbot", description="Seat a bot at an open table (host); it plays its turns at once")
+    @app_commands.describe(level="How well it plays: easy, standard or hard", game="The table (empty: yours here)")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
+    async def addbot(self, interaction: discord.Interaction, level: str = "standard", game: int | None = None) -> None:
+        """``/game addbot``: the host seats a bot that shows its level in its name."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.add_bot(await self._resolve(interaction, game), user, level)
+
+        await self._run(interaction, work)
+
     @game.command(name="undo", description="Take back your own last step of this turn")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game undo``: the same as the board's Undo button."""
@@ -395,6 +410,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     skip.autocomplete("game")(game_id_autocomplete)
     substitute.autocomplete("game")(game_id_autocomplete)
     undo.autocomplete("game")(game_id_autocomplete)
+    addbot.autocomplete("game")(game_id_autocomplete)
     join.autocomplete("game")(game_id_autocomplete)
     leave.autocomplete("game")(game_id_autocomplete)
     start.autocomplete("game")(game_id_autocomplete)

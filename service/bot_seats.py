@@ -6,7 +6,7 @@ import asyncio
 import json
 
 from bots.common import LEVELS
-from bots.table import bot_level, bot_name, bot_user_id
+from bots.table import Hint, bot_level, bot_name, bot_user_id
 from service.core import Core
 from service.notice import Notice, ServiceError, User
 from store import AlreadySeated
@@ -56,7 +56,7 @@ class BotSeats(Core):
             table = await self.load(game_id)
             return Notice(table, public=[f"{name} leaves game #{game_id}."], reply=f"{name} left the table.")
 
-    async def hint(self, game_id: int, user: User) -> str:
+    async def hint(self, game_id: int, user: User) -> Hint:
         """What the standard bot would choose now in the asking player's place, and why, in one line: only for
         the player whose turn it is, from what their seat has seen, and only if the table allows hints."""
         table = await self.load(game_id)

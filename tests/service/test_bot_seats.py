@@ -128,8 +128,9 @@ async def test_a_hint_is_for_the_player_whose_turn_it_is(service):
     table = await service.load(gid)
     waiting = next(p.seat for p in table.prompts() if p.seat != TABLE)
     mover, other = (HOST, BOB) if table.user_of(waiting) == HOST.id else (BOB, HOST)
-    line = await service.hint(gid, mover)
-    assert "standard bot's estimate" in line and "\n" not in line
+    hint = await service.hint(gid, mover)
+    prompt = next(p for p in table.prompts() if p.seat == waiting)
+    assert hint.unit == "margin" and any(o.label == hint.label for o in prompt.options)
     with pytest.raises(ServiceError, match="not your turn"):
         await service.hint(gid, other)
     with pytest.raises(ServiceError, match="not seated"):
