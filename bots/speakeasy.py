@@ -178,29 +178,46 @@ class SpeakeasyBot:
 
     def _search(self, state: SpeakeasyState, prompt: Prompt, candidates: list[Option], rng: random.Random) -> Decision:
         """Sample worlds and play each candidate out; the best mean margin wins (ties: the lookahead's order).
-        Whole rounds of samples only, so every candidate has as many playouts."""
+        Only whole rounds count (every candidate as many playouts); a round the clock cuts short is dropped,
+        so the budget holds and, when the node limit binds first, the search is reproducible."""
         seat = prompt.seat
         totals = [0.0] * len(candidates)
-        rounds = nodes = 0
-        start = time.perf_counter()
-        while nodes < self.budget.nodes and (rounds == 0 or time.perf_counter() - start < self.budget.seconds):
+        rounds = nodes = playouts = 0
+        deadline = time.perf_counter() + self.budget.seconds
+        while nodes < self.budget.nodes:
             sample = world(state, seat, rng)
-            for k, option in enumerate(candidates):
-                trial = copy(sample)
-                GAME.apply(trial, Choice(seat, prompt.kind, option.id))
-                nodes += 1
-                for _ in range(HARD_DEPTH):
-                    nxt = _next(trial)
-                    if nxt is None:
-                        break
-                    if nxt.seat == TABLE:
-                        choice = Choice(TABLE, nxt.kind, nxt.default_option())
-                    else:
-                        choice = _easy_pick(trial, nxt)
-                        nodes += len(nxt.options)
-                    GAME.apply(trial, choice)
-                    nodes += 1
-                totals[k] += margin(trial, seat)
+            scores: list[float] = []
+            for option in candidates:
+                if rounds and time.perf_counter() > deadline:
+                    break
+                score, used = self._playout(sample, seat, Choice(seat, prompt.kind, option.id))
+                scores.append(score)
+                nodes += used
+                playouts += 1
+            if len(scores) < len(candidates):
+                break
+            totals = [t + v for t, v in zip(totals, scores, strict=True)]
             rounds += 1
+            if time.perf_counter() > deadline:
+                break
         best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
-        return self._done(prompt, candidates[best], totals[best] / rounds, rounds * len(candidates), nodes)
+        return self._done(prompt, candidates[best], totals[best] / rounds, playouts, nodes)
+
+    def _playout(self, sample: SpeakeasyState, seat: int, first: Choice) -> tuple[float, int]:
+        """The margin after ``first`` and ``HARD_DEPTH`` more choices by the easy policy for every seat, and the
+        choices it applied or tried (nodes)."""
+        trial = copy(sample)
+        GAME.apply(trial, first)
+        nodes = 1
+        for _ in range(HARD_DEPTH):
+            nxt = _next(trial)
+            if nxt is None:
+                break
+            if nxt.seat == TABLE:
+                choice = Choice(TABLE, nxt.kind, nxt.default_option())
+            else:
+                choice = _easy_pick(trial, nxt)
+                nodes += len(nxt.options)
+            GAME.apply(trial, choice)
+            nodes += 1
+        return margin(trial, seat), nodes

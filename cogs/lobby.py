@@ -397,6 +397,30 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
         await self._run(interaction, work)
 
+    @game.command(name="botseat", description="Hand an idle player's seat to a bot (host); they can take it back")
+    @app_commands.describe(player="The seated player", level="How well the bot plays", game="The table")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
+    async def botseat(
+        self, interaction: discord.Interaction, player: discord.User, level: str = "standard", game: int | None = None
+    ) -> None:
+        """``/game botseat``: a bot plays the seat until its player uses ``/game reclaim``."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.seat_to_bot(await self._resolve(interaction, game), user, player.id, level)
+
+        await self._run(interaction, work)
+
+    @game.command(name="reclaim", description="Take back your seat from the bot that plays it")
+    async def reclaim(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game reclaim``: the player's seat comes back from its bot."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.reclaim_seat(await self._resolve(interaction, game), user)
+
+        await self._run(interaction, work)
+
     @game.command(name="undo", description="Take back your own last step of this turn")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game undo``: the same as the board's Undo button."""
@@ -411,6 +435,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
     substitute.autocomplete("game")(game_id_autocomplete)
     undo.autocomplete("game")(game_id_autocomplete)
     addbot.autocomplete("game")(game_id_autocomplete)
+    botseat.autocomplete("game")(game_id_autocomplete)
+    reclaim.autocomplete("game")(game_id_autocomplete)
     join.autocomplete("game")(game_id_autocomplete)
     leave.autocomplete("game")(game_id_autocomplete)
     start.autocomplete("game")(game_id_autocomplete)

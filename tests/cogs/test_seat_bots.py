@@ -91,3 +91,16 @@ async def test_a_table_that_forbids_hints_gives_none(tmp_path):
         mover = next(pr.seat for pr in t.prompts() if pr.seat != TABLE)
         rec = await server.slash(d.user_of_seat(mover), "hint", {}, channel_id=d.where)
         assert "forbidden" in (await rec.wait_followups(1))[-1]["content"]
+
+
+async def test_the_host_hands_an_idle_seat_to_a_bot_and_its_player_takes_it_back(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        rec = await server.slash(p.ANNA, "game botseat", {"player": p.BEN, "level": "easy"}, channel_id=d.where)
+        assert "plays Ben's seat now" in (await rec.wait_followups(1, timeout=60))[-1]["content"]
+        await play_speakeasy(d, until=lambda t: t.version > 40)  # only Anna is asked: the bot plays Ben's turns
+        rec = await server.slash(p.BEN, "game reclaim", {"game": d.gid}, channel_id=d.where)
+        assert "You play Ben's seat again" in (await rec.wait_followups(1))[-1]["content"]
+        t = await d.load()
+        assert t.seat_of(int(p.BEN["id"])) is not None

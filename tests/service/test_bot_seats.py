@@ -154,3 +154,27 @@ async def test_omerta_with_two_bots_runs_their_peeks_and_turns(service):
     await service.add_bot(gid, HOST, "easy")
     table = (await service.start(gid, HOST)).table
     assert {p.seat for p in table.prompts()} <= {0, 1}, "the bots peeked at once"
+
+
+async def test_the_host_hands_an_idle_seat_to_a_bot_and_the_player_takes_it_back(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.join(gid, BOB)
+    table = (await service.start(gid, HOST)).table
+    with pytest.raises(ServiceError, match="Only the host"):
+        await service.seat_to_bot(gid, BOB, BOB.id, "easy")
+    with pytest.raises(ServiceError, match="host's own seat"):
+        await service.seat_to_bot(gid, HOST, HOST.id, "easy")
+    notice = await service.seat_to_bot(gid, HOST, BOB.id, "easy")
+    table = notice.table
+    bob_seat = next(s.seat for s in table.seats if s.name == "Bob")
+    assert bot_level(table.user_of(bob_seat)) == "easy"
+    assert all(p.seat != bob_seat for p in table.prompts()), "the bot plays Bob's turns at once"
+    while table.version < 30:  # Ann plays on; the bot answers Bob's questions
+        p = next(p for p in table.prompts() if p.seat != TABLE)
+        table = (await service.act(gid, HOST, table.version, p.kind, p.default_option())).table
+    with pytest.raises(ServiceError, match="No seat of yours"):
+        await service.reclaim_seat(gid, User(7, "Cy"))
+    notice = await service.reclaim_seat(gid, BOB)
+    assert notice.table.user_of(bob_seat) == BOB.id
+    log = [e.text for e in await service.store.get_events(gid, public_only=True)]
+    assert any("now plays Bob's seat" in line for line in log) and any("takes Bob's seat back" in line for line in log)
