@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
     """Print one JSON line per pair and one for the timing."""
     parser = argparse.ArgumentParser(prog="python -m bench.bots_strength")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--pairs", nargs="+", default=["easy:random", "standard:easy", "hard:standard"])
+    parser.add_argument("--pairs", nargs="*", default=["easy:random", "standard:easy", "hard:standard"])
     parser.add_argument("--hard-nodes", type=int, default=400)
     parser.add_argument("--timing", type=int, default=40, help="hard decisions to time (0: none)")
     parser.add_argument("--seed", type=int, default=1)
