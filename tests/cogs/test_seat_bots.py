@@ -40,7 +40,7 @@ async def _open_with_bots(d: Driver, game: str, levels: list[str], options: str 
 
 async def test_one_human_and_three_bots_play_speakeasy_to_the_final_scores(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
-        bot.service.bots.budget = Budget(nodes=60, seconds=30.0)  # a small, reproducible hard search
+        bot.service.bots.budget = Budget(nodes=30, seconds=30.0)  # a small, reproducible hard search
         d = Driver(server, bot, clock, [p.ANNA])
         await _open_with_bots(d, "speakeasy", ["standard", "easy", "hard"])
         t = await d.load()

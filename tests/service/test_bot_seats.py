@@ -64,7 +64,7 @@ async def test_bots_play_at_once_and_a_human_is_only_asked_on_their_turn(service
     notice = await service.start(gid, HOST)
     table = notice.table
     human = 0
-    while table.version - human < 12:  # the human answers its default; the bots answer everything else
+    while table.version - human < 8:  # the human answers its default; the bots answer everything else
         prompts = [p for p in table.prompts() if p.seat != TABLE]
         assert prompts and {p.seat for p in prompts} == {0}, "only the human is ever waited for"
         p = prompts[0]
