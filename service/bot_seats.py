@@ -86,8 +86,11 @@ class BotSeats(Core):
                 raise StaleClick("That seat changed hands meanwhile; nothing changed.")
             table = await self.load(game_id)
             notice = Notice(table, public=[line], reply=f"{bot_name(k, level)} plays {name}'s seat now.")
-            if any(p.seat == seat and p.race is None for p in table.prompts()):
-                notice = await self.commit(table, [], preface=[], reply=notice.reply)
+            if self.bots_due(table):
+                if self.bots_later is not None:
+                    self.spawn_bots(table)
+                else:
+                    notice = await self.commit(table, [], reply=notice.reply)
             return notice
 
     async def reclaim_seat(self, game_id: int, user: User) -> Notice:

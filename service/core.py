@@ -4,9 +4,10 @@ committed (the choices with everything they change, in one transaction, before a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bots.table import BotTable, TableBots, bot_level
@@ -84,6 +85,11 @@ class Core:
         self.clock = clock
         self.games = dict(games)
         self.bots: SeatBot = bots if bots is not None else TableBots()
+        #: ``None``: bots answer inside the move that made them due (one transaction). Set (by the Discord bot,
+        #: to post what they did): they play in a task of their own after the move is committed, so the
+        #: player who moved is answered at once; this is called with the game id after their move.
+        self.bots_later: Callable[[int], Awaitable[Any]] | None = None
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -160,6 +166,7 @@ class Core:
         *,
         preface: Sequence[str] = (),
         reply: str = "",
+        inline_bots: bool = False,
     ) -> Notice:
         """Apply the choices (and the bot seats' answers after them), then commit them with their events,
         the race window, reminders and private lines in one transaction; only then say what happened.
@@ -172,7 +179,9 @@ class Core:
                 applied.append((choice, actor, game.apply(state, choice)))
         except IllegalChoice as exc:
             raise ServiceError(str(exc)) from None
-        applied += await self.run_bots(table, [c for c, _, _ in applied])
+        later = self.bots_later is not None and not inline_bots
+        if not later:
+            applied += await self.run_bots(table, [c for c, _, _ in applied])
         v0 = table.version
         rows = [table_row(v0 + 1, line) for line in preface]
         for i, (_, _, events) in enumerate(applied):
@@ -201,7 +210,46 @@ class Core:
         notice.public = list(preface) + notice.public
         if result is not None:
             notice.public += list(result.details)
+        if later:
+            self.spawn_bots(notice.table)
         return notice
+
+    def bots_due(self, table: Table) -> bool:
+        """Whether a bot seat has a question open (its answer is due)."""
+        levels = self.bot_seats(table)
+        return bool(levels) and table.row.status == "active" and any(p.seat in levels for p in table.prompts())
+
+    def spawn_bots(self, table: Table) -> None:
+        """Let the bots play their due turns in a task of their own (``bots_later`` mode)."""
+        if not self.bots_due(table) or not self.bots.plays(table.game.name):
+            return
+        running = self._bot_tasks.get(table.id)
+        if running is not None and not running.done():
+            return  # that task loads the game afresh under its lock and plays whatever is due
+        self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bots_task(table.id))
+
+    async def _bots_task(self, game_id: int) -> None:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if not self.bots_due(table):
+                return
+            try:
+                await self.commit(table, [], inline_bots=True)
+            except (ServiceError, ValueError):  # the game moved meanwhile, or the bots let a race go
+                return
+        if self.bots_later is not None:
+            await self.bots_later(game_id)
+
+    async def stop_bots(self) -> None:
+        """Wait for the bots' running moves (a clean shutdown: a move is committed whole or not at all)."""
+        for task in list(self._bot_tasks.values()):
+            with contextlib.suppress(Exception):
+                await task
+
+    def bots_busy(self, game_id: int) -> bool:
+        """Whether the bots of a game are still playing (for tests and a clean shutdown)."""
+        task = self._bot_tasks.get(game_id)
+        return task is not None and not task.done()
 
     def bookkeep(
         self, table: Table, move: Move, before: list[Prompt], after: list[Prompt], events: list[Event]

@@ -4,11 +4,14 @@ bots, and ``/hint`` shown only to the player whose turn it is."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from bots.speakeasy import Budget
+from bots.table import TableBots
 from engine.core import TABLE
-from tests.cogs.driver import CHANNEL, Driver, play_speakeasy, play_to_end, table
+from tests.cogs.driver import CHANNEL, Driver, answer, play_speakeasy, play_to_end, quick_option, table
 from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.slow
@@ -104,3 +107,35 @@ async def test_the_host_hands_an_idle_seat_to_a_bot_and_its_player_takes_it_back
         assert "You play Ben's seat again" in (await rec.wait_followups(1))[-1]["content"]
         t = await d.load()
         assert t.seat_of(int(p.BEN["id"])) is not None
+
+
+async def test_the_players_click_is_answered_before_the_bots_have_thought(tmp_path):
+    """The bots' moves come in a task of their own after the player's: while they still think (here: held at a
+    gate), the player's click has its answer and the game its new version."""
+    gate = threading.Event()
+
+    class Held(TableBots):
+        def run(self, bots_table, state):  # noqa: ANN001, ANN202
+            gate.wait(30)
+            return super().run(bots_table, state)
+
+    async with table(tmp_path) as (server, bot, clock):
+        bot.service.bots = Held(Budget(nodes=30, seconds=30.0))
+        d = Driver(server, bot, clock, [p.ANNA])
+        gate.set()
+        await _open_with_bots(d, "speakeasy", ["easy", "easy"])
+        held = 0
+        for _ in range(200):
+            await d.settle()
+            t = await d.load()
+            prompt = next(pr for pr in t.prompts() if pr.race is None)
+            gate.clear()
+            await answer(d, prompt.seat, prompt.kind, quick_option(prompt), prompt.secret)
+            if bot.service.bots_busy(d.gid):  # the click was answered; the bots have not moved yet
+                held += 1
+                assert (await d.load()).version == t.version + 1 or prompt.group is not None
+            gate.set()
+            if held >= 2:
+                break
+        assert held >= 2
+        await d.settle()
