@@ -98,6 +98,48 @@ def _bar_chart(path: Path, title: str, labels: list[str], series: dict[str, list
     img.save(path)
 
 
+#: The project's values behind each source of money (as in bench/balance.py).
+VALUES = {
+    "sales": "tracks.toml [prices], Party values",
+    "zones": "payouts.toml [zones]",
+    "books": "goals.toml rewards",
+    "bonuses": "City tiles, cards, Infamy and Park rewards",
+    "casinos": "payouts.toml [casino]",
+    "crates": "docks.toml [[crates]] cash",
+    "buildings": "payouts.toml [final] protected",
+    "bottles": "helpers.toml bottle values",
+    "fees": "docks.toml [ambush] rival fee",
+}
+
+
+def doubts(groups: list[dict], solo: list[dict]) -> list[str]:
+    """Bullet lines: a source above 40% of all money, a source that never pays, Mob Wars that take more than 80%
+    of the buildings attacked (the whole interval above it), a seat whose interval excludes its fair share, and a
+    Jo difficulty the bots never beat."""
+    out = []
+    for g in groups:
+        n = g["players"]
+        for k, share in g["money_share"].items():
+            if share > 0.4:
+                out.append(f"- {n} players: {k} make {share:.0%} of all money: `{VALUES[k]}`.")
+        for act, (_rate, _per, c) in enumerate(g["war"], 1):
+            if c is not None and c[0] > 0.8:
+                out.append(
+                    f"- {n} players, Act {act}: Mob Wars take {c[0]:.0%}-{c[1]:.0%} of the buildings attacked: "
+                    "`mobsters.toml` strengths, the defence costs."
+                )
+        for seat, c in enumerate(g["win_ci"][:n]):
+            if not c[0] <= 1 / n <= c[1]:
+                out.append(f"- {n} players: seat {seat + 1} wins {c[0]:.0%}-{c[1]:.0%}, not 1/{n}: the start order.")
+    never = sorted({k for g in groups for k in SOURCES if g["money"][k] < 0.5})
+    if never:
+        out.append(f"- Hardly any money from {', '.join(never)} at this level (the bots' play, or the values).")
+    for s in solo:
+        if s["win_ci"][0][1] < 0.25:
+            out.append(f"- Solo, Jo at difficulty {s['difficulty']}: the bot wins at most {s['win_ci'][0][1]:.0%}.")
+    return out or ["- Nothing stands out at this number of games."]
+
+
 def write(path: Path, level: str, games: int, solo_games: int, seed: int = 1) -> None:
     """Play the games and write the report and its charts next to it."""
     groups = [gather(n, games, level, seed) for n in (2, 3, 4)]
@@ -174,11 +216,9 @@ def write(path: Path, level: str, games: int, solo_games: int, seed: int = 1) ->
         "",
         "## Own values the figures put in doubt",
         "",
-        "Read from the tables above (the decision to change them is taken outside this issue): a source far above "
-        "the others in *money by source* points at its value in `data/speakeasy/` (e.g. `tracks.toml [prices]` for "
-        "sales, `payouts.toml [zones]` for Zone payouts); a share lost in the Mob Wars near 100% at every Act "
-        "points at the Mobster strengths and the defence costs; a seat with a win share whose interval excludes "
-        "the fair share points at the Turn order set-up.",
+        "Flagged from the figures above (the decision to change them is taken outside this issue):",
+        "",
+        *doubts(groups, solo),
         "",
     ]
     path.write_text("\n".join(out))
