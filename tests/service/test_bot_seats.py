@@ -178,3 +178,20 @@ async def test_the_host_hands_an_idle_seat_to_a_bot_and_the_player_takes_it_back
     assert notice.table.user_of(bob_seat) == BOB.id
     log = [e.text for e in await service.store.get_events(gid, public_only=True)]
     assert any("now plays Bob's seat" in line for line in log) and any("takes Bob's seat back" in line for line in log)
+
+
+async def test_an_omerta_hint_estimates_the_players_points(service):
+    gid = await _lobby(service, "omerta")
+    await service.join(gid, BOB)
+    await service.join(gid, User(3, "Cy"))
+    table = (await service.start(gid, HOST)).table
+    for user in (HOST, BOB, User(3, "Cy")):  # everyone peeks (the bot's pick), then the first turn's hint
+        seat = table.seat_of(user.id)
+        prompt = next(p for p in table.prompts() if p.seat == seat)
+        hint = await service.hint(gid, user)
+        assert hint.unit == "points" and any(o.label == hint.label for o in prompt.options)
+        table = (await service.act(gid, user, table.version, "peek", prompt.options[0].id)).table
+    turn = next(p for p in table.prompts() if p.kind == "turn")
+    mover = next(u for u in (HOST, BOB, User(3, "Cy")) if table.seat_of(u.id) == turn.seat)
+    hint = await service.hint(gid, mover)
+    assert hint.unit == "points" and hint.value > 0 and hint.label in {o.label for o in turn.options}
