@@ -67,6 +67,8 @@ class TableBot(commands.Bot):
         """Open the database (migrating it), load the cogs, register persistent buttons, sync commands."""
         self._store = await Store.open(self.settings.database)
         self._service = TableService(self._store, self.settings, clock=self.clock)
+        # bots play after the move that made them due, in a task of their own: the player is answered at once
+        self._service.bots_later = self.publisher.deliver
         filled = await self._service.backfill_events()
         fixed = await self._service.recover()
         if filled or any(fixed.values()):
@@ -102,6 +104,8 @@ class TableBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop cogs and close the database after Discord."""
+        if self._service is not None:
+            await self._service.stop_bots()
         await self.publisher.stop()
         for name in list(self.cogs):
             await self.remove_cog(name)

@@ -92,7 +92,18 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--bots", choices=("easy", "standard", "hard"), help="every seat a bot: write the report")
+    parser.add_argument("--solo-games", type=int, default=100, help="with --bots: games per Jo difficulty")
+    parser.add_argument("--write", default="docs/balance.md", help="with --bots: where the report goes")
     args = parser.parse_args()
+    if args.bots:
+        from pathlib import Path
+
+        from bench.balance_report import write
+
+        write(Path(args.write), args.bots, args.games, args.solo_games)
+        print(json.dumps({"bench": "balance", "bots": args.bots, "written": args.write}))
+        return
     for players in args.players:
         for greedy in (False, True):
             print(json.dumps(report(players, args.games, greedy)), flush=True)

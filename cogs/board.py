@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bots.table import Hint
 from cogs.pictures import PICTURES
 from engine.core import Option
 from service import PublicTable
@@ -226,3 +227,16 @@ def plan_menu(plans: Sequence[Plan]) -> tuple[str, list[Option], str] | None:
         detail = "; ".join(hows + ([f"lose {lost} of {total}"] if lost and saved else []))
         options.append(Option(plan.id, label, detail, "danger" if lost else "primary", plan.cost))
     return plans[0].choices[0].kind, options, f"Decide all {total} at once…"
+
+
+def hint_text(hint: Hint) -> str:
+    """``/hint``'s one line: the standard bot's choice and the value it expects."""
+    if hint.unit == "margin":
+        sign = "+" if hint.value >= 0 else "-"
+        return (
+            f"Hint: **{hint.label}**. After it and the rest of your turn, the standard bot reckons your position "
+            f"at {sign}${abs(hint.value):.0f} against the best rival's."
+        )
+    if not hint.label:
+        return f"Hint: let it go: you know no matching Bottle. Your cards are worth about {hint.value:.1f} points."
+    return f"Hint: **{hint.label}**. By what you have seen, your cards are worth about {hint.value:.1f} points."

@@ -159,6 +159,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "start": ("Start the game", discord.ButtonStyle.primary),
         "abandon": ("Abandon", discord.ButtonStyle.danger),
+        "addbot": ("Add a bot (standard)", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, gid: int, action: str) -> None:
@@ -290,7 +291,7 @@ def known_custom_id(custom_id: str) -> bool:
 def lobby_view(gid: int) -> discord.ui.View:
     """The lobby's buttons."""
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start", "abandon"):
+    for action in ("join", "leave", "start", "abandon", "addbot"):
         view.add_item(LobbyButton(gid, action))
     return view
 

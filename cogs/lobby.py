@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bots.common import LEVELS
 from cogs.board import clip_message, thread_name
 from cogs.components import LogButton, SkipButton, lobby_view
 from cogs.play import user_of
@@ -35,6 +36,8 @@ LOBBY_ACTIONS: dict[str, Callable[[TableService, int, User], Awaitable[Notice]]]
     "leave": TableService.leave,
     "start": TableService.start,
     "abandon": TableService.abandon,
+    # the lobby's button seats a standard bot; /game addbot chooses the level
+    "addbot": lambda service, gid, user: service.add_bot(gid, user, "standard"),
 }
 
 
@@ -383,6 +386,42 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
         await self._run(interaction, work)
 
+    @game.command(name="addbot", description="Seat a bot at an open table (host); it plays its turns at once")
+    @app_commands.describe(level="How well it plays: easy, standard or hard", game="The table (empty: yours here)")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
+    async def addbot(self, interaction: discord.Interaction, level: str = "standard", game: int | None = None) -> None:
+        """``/game addbot``: the host seats a bot that shows its level in its name."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.add_bot(await self._resolve(interaction, game), user, level)
+
+        await self._run(interaction, work)
+
+    @game.command(name="botseat", description="Hand an idle player's seat to a bot (host); they can take it back")
+    @app_commands.describe(player="The seated player", level="How well the bot plays", game="The table")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
+    async def botseat(
+        self, interaction: discord.Interaction, player: discord.User, level: str = "standard", game: int | None = None
+    ) -> None:
+        """``/game botseat``: a bot plays the seat until its player uses ``/game reclaim``."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.seat_to_bot(await self._resolve(interaction, game), user, player.id, level)
+
+        await self._run(interaction, work)
+
+    @game.command(name="reclaim", description="Take back your seat from the bot that plays it")
+    async def reclaim(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game reclaim``: the player's seat comes back from its bot."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.reclaim_seat(await self._resolve(interaction, game), user)
+
+        await self._run(interaction, work)
+
     @game.command(name="undo", description="Take back your own last step of this turn")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game undo``: the same as the board's Undo button."""
@@ -396,6 +435,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
     skip.autocomplete("game")(game_id_autocomplete)
     substitute.autocomplete("game")(game_id_autocomplete)
     undo.autocomplete("game")(game_id_autocomplete)
+    addbot.autocomplete("game")(game_id_autocomplete)
+    botseat.autocomplete("game")(game_id_autocomplete)
+    reclaim.autocomplete("game")(game_id_autocomplete)
     join.autocomplete("game")(game_id_autocomplete)
     leave.autocomplete("game")(game_id_autocomplete)
     start.autocomplete("game")(game_id_autocomplete)

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.board import clip_message, legend, plan_menu, reminder_text
+from cogs.board import clip_message, hint_text, legend, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
 from cogs.errors import UNKNOWN_BUTTON, answer
 from cogs.pictures import PICTURES
@@ -218,6 +218,23 @@ class PlayCog(commands.Cog, name="Play"):
             )
             return
         await self._send_private_view(interaction, gid)
+
+    @app_commands.command(name="hint", description="Privately: what the standard bot would do in your place now")
+    @app_commands.describe(game="The game (leave empty for your game in this channel)")
+    async def hint(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/hint``: one private line, only for the player whose turn it is (and only if the table allows)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        gid = game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
+        if gid is None:
+            await interaction.followup.send(
+                "You have no running game in this channel; name one with the game option.", ephemeral=True
+            )
+            return
+        try:
+            line = hint_text(await self.bot.service.hint(gid, user_of(interaction)))
+        except ServiceError as exc:
+            line = str(exc)
+        await interaction.followup.send(clip_message(line), ephemeral=True)
 
     @app_commands.command(name="board", description="See one player's board privately (yours shows your secrets)")
     @app_commands.describe(player="Whose board (leave empty for yours)", game="The game (empty: yours here)")

@@ -211,6 +211,16 @@ class OptionSpec(msgspec.Struct, frozen=True):
     new_default: Any = None
 
 
+#: A table option every game accepts and the rules never read: may players ask ``/hint`` (the table's words)?
+HINTS = OptionSpec(
+    "hints",
+    "choice",
+    "allowed",
+    "allowed: /hint tells the player whose turn it is what the standard bot would do; forbidden: no hints",
+    choices=("allowed", "forbidden"),
+)
+
+
 class EngineError(Exception):
     """Base of the engine's errors."""
 

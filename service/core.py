@@ -4,13 +4,25 @@ committed (the choices with everything they change, in one transaction, before a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
-from engine.core import Choice, Event, Game, IllegalChoice, Prompt, dump_choice, load_choice, replay, waits_for
+from bots.table import BotTable, TableBots, bot_level
+from engine.core import (
+    Choice,
+    Event,
+    Game,
+    IllegalChoice,
+    Prompt,
+    dump_choice,
+    load_choice,
+    replay,
+    waits_for,
+)
 from engine.registry import TABLE_GAMES
 from service.config import Settings
 from service.notice import Notice, ServiceError, StaleClick, Table, User
@@ -61,10 +73,13 @@ def check_id(value: int, what: str = "game") -> int:
 
 
 class SeatBot(Protocol):
-    """A player the table runs itself: answers its seat's prompts without a human."""
+    """The players the table runs itself (``bots.table.TableBots``): they answer their seats' prompts."""
 
-    def choose(self, game: Game, state: Any, prompt: Prompt) -> Choice:
-        """The bot's answer to one of its prompts."""
+    def plays(self, game_name: str) -> bool:
+        """Whether this game has a seat bot."""
+
+    def run(self, table: BotTable, state: Any) -> list[tuple[Choice, list[Event]]]:
+        """Play the bot seats (changing ``state``) until a person or the timer must act."""
 
 
 class Core:
@@ -77,13 +92,18 @@ class Core:
         *,
         clock: Callable[[], float] = time.time,
         games: Mapping[str, Game] = TABLE_GAMES,
-        bots: Mapping[str, SeatBot] | None = None,
+        bots: SeatBot | None = None,
     ) -> None:
         self.store = store
         self.settings = settings or Settings()
         self.clock = clock
         self.games = dict(games)
-        self.bots = dict(bots or {})
+        self.bots: SeatBot = bots if bots is not None else TableBots()
+        #: ``None``: bots answer inside the move that made them due (one transaction). Set (by the Discord bot,
+        #: to post what they did): they play in a task of their own after the move is committed, so the
+        #: player who moved is answered at once; this is called with the game id after their move.
+        self.bots_later: Callable[[int], Awaitable[Any]] | None = None
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     @asynccontextmanager
@@ -165,6 +185,7 @@ class Core:
         *,
         preface: Sequence[str] = (),
         reply: str = "",
+        inline_bots: bool = False,
     ) -> Notice:
         """Apply the choices (and the bot seats' answers after them), then commit them with their events,
         the race window, reminders and private lines in one transaction; only then say what happened.
@@ -177,7 +198,9 @@ class Core:
                 applied.append((choice, actor, game.apply(state, choice)))
         except IllegalChoice as exc:
             raise ServiceError(str(exc)) from None
-        applied += self._run_bots(table)
+        later = self.bots_later is not None and not inline_bots
+        if not later:
+            applied += await self.run_bots(table, [c for c, _, _ in applied])
         v0 = table.version
         rows = [table_row(v0 + 1, line) for line in preface]
         for i, (_, _, events) in enumerate(applied):
@@ -206,7 +229,46 @@ class Core:
         notice.public = list(preface) + notice.public
         if result is not None:
             notice.public += list(result.details)
+        if later:
+            self.spawn_bots(notice.table)
         return notice
+
+    def bots_due(self, table: Table) -> bool:
+        """Whether a bot seat has a question open (its answer is due)."""
+        levels = self.bot_seats(table)
+        return bool(levels) and table.row.status == "active" and any(p.seat in levels for p in table.prompts())
+
+    def spawn_bots(self, table: Table) -> None:
+        """Let the bots play their due turns in a task of their own (``bots_later`` mode)."""
+        if not self.bots_due(table) or not self.bots.plays(table.game.name):
+            return
+        running = self._bot_tasks.get(table.id)
+        if running is not None and not running.done():
+            return  # that task loads the game afresh under its lock and plays whatever is due
+        self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bots_task(table.id))
+
+    async def _bots_task(self, game_id: int) -> None:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if not self.bots_due(table):
+                return
+            try:
+                await self.commit(table, [], inline_bots=True)
+            except (ServiceError, ValueError):  # the game moved meanwhile, or the bots let a race go
+                return
+        if self.bots_later is not None:
+            await self.bots_later(game_id)
+
+    async def stop_bots(self) -> None:
+        """Wait for the bots' running moves (a clean shutdown: a move is committed whole or not at all)."""
+        for task in list(self._bot_tasks.values()):
+            with contextlib.suppress(Exception):
+                await task
+
+    def bots_busy(self, game_id: int) -> bool:
+        """Whether the bots of a game are still playing (for tests and a clean shutdown)."""
+        task = self._bot_tasks.get(game_id)
+        return task is not None and not task.done()
 
     def bookkeep(
         self, table: Table, move: Move, before: list[Prompt], after: list[Prompt], events: list[Event]
@@ -244,19 +306,27 @@ class Core:
         notice.new_turn = bool(acting_after - acting_before)
         return notice
 
-    def _run_bots(self, table: Table) -> list[tuple[Choice, int | None, list[Event]]]:
-        """Let bot seats (user id <= 0) answer their prompts until a human must decide."""
-        bot = self.bots.get(table.game.name)
-        bot_seats = {s.seat for s in table.seats if s.user_id <= 0}
-        out: list[tuple[Choice, int | None, list[Event]]] = []
-        if bot is None or not bot_seats:
-            return out
-        for _ in range(10_000):
-            if table.game.is_over(table.state):
-                break
-            mine = [p for p in table.prompts() if p.seat in bot_seats and waits_for(p)]
-            if not mine:
-                break
-            choice = bot.choose(table.game, table.state, mine[0])
-            out.append((choice, None, table.game.apply(table.state, choice)))
-        return out
+    @staticmethod
+    def bot_seats(table: Table) -> dict[int, str]:
+        """The seats bots play, with their levels (a bot seat's user id says its level)."""
+        return {s.seat: lv for s in table.seats if (lv := bot_level(s.user_id)) is not None}
+
+    async def bot_table(self, table: Table, levels: dict[int, str], since: Sequence[Choice] = ()) -> BotTable:
+        """What the bots need of a table: its record (the choices in effect, then ``since``) and levels."""
+        record = effective_choices(await self.store.get_choices(table.id)) + list(since)
+        names = [s.name for s in table.seats]
+        return BotTable(table.game, names, json.loads(table.row.options), table.row.seed, levels, record)
+
+    async def run_bots(
+        self, table: Table, since: Sequence[Choice] = ()
+    ) -> list[tuple[Choice, int | None, list[Event]]]:
+        """Let the bot seats answer their prompts until a person must decide, off the event loop (a search may
+        take seconds: other games go on meanwhile; this game's lock keeps its own requests waiting)."""
+        levels = self.bot_seats(table)
+        if not levels or table.state is None or not self.bots.plays(table.game.name):
+            return []
+        if not any(p.seat in levels for p in table.prompts()):
+            return []
+        bots = await self.bot_table(table, levels, since)
+        done = await asyncio.to_thread(self.bots.run, bots, table.state)
+        return [(choice, None, events) for choice, events in done]

@@ -106,6 +106,11 @@ class Lobby(Core):
                 raise StaleClick(f"Game #{game_id} has already started.")
             notice.table = await self.load(game_id)
             notice.reply = f"Game #{game_id} is on."
+            if self.bots_due(notice.table):  # bots to act first play at once
+                if self.bots_later is not None:
+                    self.spawn_bots(notice.table)
+                else:
+                    notice = await self.commit(notice.table, [], reply=notice.reply)
             return notice
 
     async def abandon(self, game_id: int, user: User) -> Notice:

@@ -46,4 +46,16 @@ class Recovery(Core):
                     if user is not None and user > 0 and (user, "turn") not in have:
                         await self.store.set_reminder(row.id, user, "turn", since + self.settings.reminder_first_s)
                         fixed["reminders"] += 1
+            if self.bots_due(table):  # a crash between a move and its bots' answers: they answer now
+                if self.bots_later is not None:
+                    self.spawn_bots(table)
+                else:
+                    await self._bots_now(row.id)
+                fixed["bots"] = fixed.get("bots", 0) + 1
         return fixed
+
+    async def _bots_now(self, game_id: int) -> None:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if self.bots_due(table):
+                await self.commit(table, [], inline_bots=True)

@@ -8,6 +8,7 @@ events, the outbox), so a restart tells it too.
 
 from __future__ import annotations
 
+from service.bot_seats import BotSeats
 from service.core import UNDO_KIND, SeatBot, effective_choices
 from service.lobby import Lobby
 from service.log import Log
@@ -19,5 +20,5 @@ from service.reminders import Reminders
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
-class TableService(Lobby, Play, Log, Recovery, Reminders, PublicTables):
+class TableService(BotSeats, Lobby, Play, Log, Recovery, Reminders, PublicTables):
     """Create, join, leave, start, abandon and play games; the only writer of the store."""

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
+from engine.core import HINTS, BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
 from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
 from engine.omerta.cards import deck
@@ -37,6 +37,7 @@ class OmertaGame:
             "live: snap windows of snap_window seconds; post: standing snap orders, no windows",
             choices=("live", "post"),
         ),
+        HINTS,
     )
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import BadOptions, Chance, Choice, Event, IllegalChoice, OptionSpec, Prompt, Result, resolve_options
+from engine.core import (
+    HINTS,
+    BadOptions,
+    Chance,
+    Choice,
+    Event,
+    IllegalChoice,
+    OptionSpec,
+    Prompt,
+    Result,
+    resolve_options,
+)
 from engine.speakeasy import acts, flow, hidden, invariants, refusals
 from engine.speakeasy import state as state_mod
 from engine.speakeasy.setup import new_state
@@ -32,6 +43,7 @@ class SpeakeasyGame:
             choices=("auto", "off"),
             new_default="auto",
         ),
+        HINTS,
     )
     #: Offered at the Discord table (pictures: render/speakeasy.py; the safe screen: a private message).
     at_table: ClassVar[bool] = True

@@ -160,6 +160,7 @@ class Driver:
                 and row.version >= t.version
                 and row.upto >= last
                 and not await store.outbox_due(1e18, self.gid)
+                and not self.bot.service.bots_busy(self.gid)
             ):
                 return
             await asyncio.sleep(0.02)

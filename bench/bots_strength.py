@@ -1,0 +1,134 @@
+"""Bench: how strong the Speakeasy seat bots are, head to head, and how long ``hard`` thinks.
+
+    python -m bench.bots_strength [--games 200] [--pairs easy:random standard:easy hard:standard]
+                                  [--hard-nodes 400] [--timing 40] [--seed 1]
+
+Each pair plays ``games`` two-player games, the two players swapping seats every game (so neither gains from
+sitting first); a pair's line gives the first player's win share with its 95% Wilson interval and whether the
+interval excludes an even split. ``hard`` plays with ``--hard-nodes`` (the node limit binds, not the clock:
+reproducible; the table's default is 6000 nodes and 2 s). The timing line plays ``--timing`` decisions of
+``hard`` at the table's default budget and prints the p50/p99/max decision time and playouts per decision.
+One JSON line per figure; the seed reproduces it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+
+from bots.speakeasy import GAME, Budget, SpeakeasyBot
+from engine.core import TABLE, Choice
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def player(level: str, salt: int, hard_nodes: int):
+    """A function (state, prompt) -> choice for a level, or the uniform random player."""
+    if level == "random":
+        rng = random.Random(salt)
+        return lambda state, prompt: Choice(prompt.seat, prompt.kind, rng.choice(prompt.options).id)
+    bot = SpeakeasyBot(level, salt, Budget(nodes=hard_nodes, seconds=3600.0))
+    return bot.choose
+
+
+def game(levels: tuple[str, str], seed: int, hard_nodes: int) -> int:
+    """One two-player game; returns the winning seat."""
+    players = [player(lv, seed * 2 + i, hard_nodes) for i, lv in enumerate(levels)]
+    state = GAME.new(["A", "B"], {"settle": "auto"}, seed)
+    for _ in range(20_000):
+        if GAME.is_over(state):
+            break
+        prompt = next(p for p in GAME.prompts(state) if p.seat != TABLE)
+        GAME.apply(state, players[prompt.seat](state, prompt))
+    result = GAME.result(state)
+    assert result is not None, f"seed {seed}: the game did not end"
+    return result.winners[0]
+
+
+def pair(first: str, second: str, games: int, seed: int, hard_nodes: int) -> dict:
+    """``games`` games of ``first`` against ``second``, seats swapped every game."""
+    wins = 0
+    start = time.perf_counter()
+    for g in range(games):
+        swap = g % 2 == 1
+        levels = (second, first) if swap else (first, second)
+        winner = game(levels, seed + g, hard_nodes)
+        wins += (winner == 1) if swap else (winner == 0)
+    lo, hi = wilson(wins, games)
+    return {
+        "bench": "bots_strength",
+        "pair": f"{first} vs {second}",
+        "games": games,
+        "seed": seed,
+        "hard_nodes": hard_nodes,
+        "win_share": round(wins / games, 3),
+        "ci95": [round(lo, 3), round(hi, 3)],
+        "beats": lo > 0.5,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def timing(decisions: int, seed: int) -> dict:
+    """``hard`` at the table's default budget on the positions of a game it plays against ``standard``."""
+    hard = SpeakeasyBot("hard", seed)
+    standard = SpeakeasyBot("standard", seed + 1)
+    state = GAME.new(["A", "B"], {"settle": "auto"}, seed)
+    times: list[float] = []
+    playouts: list[int] = []
+    while not GAME.is_over(state) and len(times) < decisions:
+        prompt = next(p for p in GAME.prompts(state) if p.seat != TABLE)
+        if prompt.seat == 0 and len(prompt.options) > 1:
+            t = time.perf_counter()
+            decision = hard.decide(state, prompt)
+            times.append(time.perf_counter() - t)
+            playouts.append(decision.playouts)
+            choice = decision.choice
+        else:
+            choice = standard.choose(state, prompt)
+        GAME.apply(state, choice)
+    times.sort()
+    p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
+    return {
+        "bench": "bots_hard_time",
+        "decisions": len(times),
+        "seed": seed,
+        "budget_s": Budget().seconds,
+        "budget_nodes": Budget().nodes,
+        "p50_s": round(statistics.median(times), 3),
+        "p99_s": round(p99, 3),
+        "max_s": round(times[-1], 3),
+        "within_budget": p99 <= Budget().seconds,
+        "playouts_per_decision": round(statistics.mean(playouts), 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print one JSON line per pair and one for the timing."""
+    parser = argparse.ArgumentParser(prog="python -m bench.bots_strength")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--pairs", nargs="*", default=["easy:random", "standard:easy", "hard:standard"])
+    parser.add_argument("--hard-nodes", type=int, default=400)
+    parser.add_argument("--timing", type=int, default=40, help="hard decisions to time (0: none)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    for spec in args.pairs:
+        first, second = spec.split(":")
+        print(json.dumps(pair(first, second, args.games, args.seed, args.hard_nodes)), flush=True)
+    if args.timing:
+        print(json.dumps(timing(args.timing, args.seed)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

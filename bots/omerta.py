@@ -1,0 +1,221 @@
+"""An Omerta seat bot with a memory of what its seat saw, and nothing else.
+
+Omerta is a memory game: nobody sees a face-down card, not even its owner. The bot remembers what its seat was
+shown (its peek, the card it drew or took and where it put it, what the Mole and the Safecracker showed it, a
+card it snapped wrong) through ``Memory``, which is fed only the seat's own view and the log events the seat
+may see. From that it estimates its points (known cards plus the mean of the cards it has not seen for the
+others), snaps only a Bottle it knows matches (at ``easy``, with a small seeded chance of a blind guess), and
+calls OMERTA when its estimate is under the limit and no rival looks lower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bots.common import check_level, view_rng
+from engine.core import TABLE, Choice, Event, Game, Prompt, replay
+from engine.omerta.cards import deck
+
+#: ``easy`` snaps an unknown card with this chance when a snap window opens (the project's own value).
+BLIND_GUESS = 0.05
+#: OMERTA is called when the estimate is this many points under the limit (own values, by level: a safety
+#: margin for what the bot does not know).
+CALL_MARGIN = {"easy": 0.0, "standard": 1.5, "hard": 2.5}
+
+
+@dataclass
+class Memory:
+    """What one seat knows of its own face-down cards this round (slot -> card), and what it holds in mind."""
+
+    seat: int
+    known: dict[int, dict[str, Any]] = field(default_factory=dict)
+    safe: list[dict[str, Any]] = field(default_factory=list)
+    taking: dict[str, Any] | None = None
+    seen_ids: set[int] = field(default_factory=set)
+
+    def observe(self, before: dict[str, Any], choice: Choice, after: dict[str, Any], events: Sequence[Event]) -> None:
+        """Learn from one step: the seat's views before and after it and the events it may see."""
+        cards = deck().cards
+        me = self.seat
+        if before.get("round") != after.get("round"):
+            self.known.clear()
+            self.safe, self.taking = [], None
+        for e in events:
+            if not e.visible_to(me) or e.kind != "look":
+                continue
+            if "cards" in e.data:  # the peek
+                for slot, card in e.data["cards"].items():
+                    if card is not None:
+                        self.known[int(slot)] = cards[card].public()
+            elif "slot" in e.data:  # the Mole
+                self.known[int(e.data["slot"])] = cards[e.data["card"]].public()
+            elif "safe" in e.data:  # the Safecracker
+                self.safe = [cards[c].public() for c in e.data["safe"]]
+        kind, option = choice.kind, choice.option
+        if choice.seat == me:
+            if kind == "place" and option.startswith("swap:") and before.get("holding"):
+                self.known[int(option.split(":")[1])] = before["holding"]
+            elif kind == "snap" and option.startswith("slot:"):
+                slot = int(option.split(":")[1])
+                shown = after.get("shown") or []
+                if shown:  # a wrong snap goes back face down, now known; a right one leaves the slot empty
+                    self.known[slot] = shown[0]
+            elif kind == "safe" and option.startswith("take:") and self.safe:
+                self.taking = self.safe[int(option.split(":")[1])]
+            elif kind == "safe_slot" and option.startswith("slot:") and self.taking is not None:
+                self.known[int(option.split(":")[1])] = self.taking
+                self.taking = None
+        if kind == "lady" and option == f"lady:{me}":
+            self.known.clear()  # an opponent's Lady shuffled our cards: what we knew is lost
+        for c in after.get("shown") or []:  # cards turned face up for everyone
+            self.seen_ids.add(c["id"])
+        mine = after["players"][me]["slots"]
+        for slot in list(self.known):
+            if slot >= len(mine) or mine[slot]["empty"]:
+                del self.known[slot]
+        for c in self.known.values():
+            self.seen_ids.add(c["id"])
+
+
+def remember(game: Game, seats: Sequence[str], options: dict[str, Any], seed: int, record: Sequence[Choice], seat: int):
+    """A seat's memory after a game's record: the game replayed step by step, the memory fed only that seat's
+    views and the events it may see."""
+    state = replay(game, seats, options, seed, [])
+    memory = Memory(seat)
+    before = game.view(state, seat)
+    for choice in record:
+        events = game.apply(state, choice)
+        after = game.view(state, seat)
+        memory.observe(before, choice, after, events)
+        before = after
+    return memory
+
+
+class OmertaBot:
+    """A seat bot for Omerta at one level; ``salt`` fixes its generator for the table seat."""
+
+    def __init__(self, level: str = "standard", salt: int = 0) -> None:
+        self.level = check_level(level)
+        self.salt = salt
+
+    def choose(self, game: Game, state: Any, prompt: Prompt, memory: Memory) -> Choice | None:
+        """The bot's answer to its prompt; ``None`` means it lets a snap race go."""
+        if prompt.seat == TABLE:
+            raise ValueError("A seat bot answers its seat's prompts, not the table's timer.")
+        view = game.view(state, prompt.seat)
+        rng = view_rng(game, state, prompt, self.salt, extra=repr(sorted(memory.known.items())))
+        pick = getattr(self, "_" + prompt.kind, None)
+        option = pick(view, prompt, memory, rng) if pick is not None else self._power(view, prompt, memory)
+        if option is None:
+            return None
+        return Choice(prompt.seat, prompt.kind, option)
+
+    # --- estimates -----------------------------------------------------------------------------------------
+
+    def _unseen_mean(self, memory: Memory) -> float:
+        """Mean points of a card the seat has not seen (``hard`` leaves out every card it saw this game)."""
+        d = deck()
+        playing = [d.cards[c] for c in d.playing]
+        rest = playing
+        if self.level == "hard":
+            rest = [c for c in playing if c.id not in memory.seen_ids] or playing
+        return sum(c.points for c in rest) / len(rest)
+
+    def estimate(self, view: dict[str, Any], seat: int, memory: Memory) -> float:
+        """Expected points of a seat's cards: the known ones (own seat) and the mean for the rest."""
+        mean = self._unseen_mean(memory)
+        total = 0.0
+        for s in view["players"][seat]["slots"]:
+            if s["empty"]:
+                continue
+            card = memory.known.get(s["index"]) if seat == memory.seat else None
+            total += card["points"] if card is not None else mean
+        return total
+
+    def _worst(self, view: dict[str, Any], memory: Memory) -> tuple[int | None, float]:
+        """The own slot to get rid of first: the known card with most points, else an unknown one (mean)."""
+        mean = self._unseen_mean(memory)
+        best: tuple[int | None, float] = (None, float("-inf"))
+        for s in view["players"][memory.seat]["slots"]:
+            if s["empty"] or s["police"]:
+                continue
+            card = memory.known.get(s["index"])
+            points = card["points"] if card is not None else mean
+            if points > best[1]:
+                best = (s["index"], points)
+        return best
+
+    # --- the questions ---------------------------------------------------------------------------------------
+
+    def _peek(self, view, prompt, memory, rng) -> str:
+        return prompt.options[0].id  # every pair tells as much
+
+    def _turn(self, view, prompt, memory, rng) -> str:
+        ids = {o.id for o in prompt.options}
+        me = memory.seat
+        mine = self.estimate(view, me, memory)
+        rivals = [self.estimate(view, s, memory) for s in range(len(view["players"])) if s != me]
+        limit = view["numbers"]["omerta_limit"]
+        if "omerta" in ids and mine <= limit - CALL_MARGIN[self.level] and mine < min(rivals, default=mine + 1):
+            return "omerta"
+        top = view.get("discard_top")
+        _slot, worst = self._worst(view, memory)
+        if "take" in ids and top is not None and top["points"] < worst - 1:
+            return "take"
+        return "draw"
+
+    def _place(self, view, prompt, memory, rng) -> str:
+        held = view.get("holding")
+        ids = [o.id for o in prompt.options]
+        slot, worst = self._worst(view, memory)
+        if held is not None and slot is not None and f"swap:{slot}" in ids and held["points"] < worst:
+            return f"swap:{slot}"
+        return "discard" if "discard" in ids else (f"swap:{slot}" if f"swap:{slot}" in ids else ids[0])
+
+    def _snap(self, view, prompt, memory, rng) -> str | None:
+        value = view.get("snap_value")
+        for o in prompt.options:
+            card = memory.known.get(int(o.id.split(":")[1]))
+            if card is not None and card["kind"] == "bottle" and card["value"] == value:
+                return o.id
+        if self.level == "easy" and rng.random() < BLIND_GUESS:
+            unknown = [o.id for o in prompt.options if int(o.id.split(":")[1]) not in memory.known]
+            if unknown:
+                return rng.choice(unknown)
+        return None
+
+    def _power(self, view: dict[str, Any], prompt: Prompt, memory: Memory) -> str:
+        """Powers: look where it knows least, push cards and skips onto the leader, keep its best cards."""
+        ids = [o.id for o in prompt.options]
+        me = memory.seat
+        leader = min((s for s in range(len(view["players"])) if s != me), key=lambda s: view["players"][s]["total"])
+        if prompt.kind == "mole":
+            looks = [i for i in ids if i.startswith("look:")]
+            unknown = [i for i in looks if int(i.split(":")[1]) not in memory.known]
+            return (unknown or looks or ids)[0]
+        if prompt.kind in ("safecracker",):
+            return "look" if "look" in ids else ids[0]
+        if prompt.kind == "safe":
+            _slot, worst = self._worst(view, memory)
+            takes = [(c["points"], k) for k, c in enumerate(memory.safe) if f"take:{k}" in ids]
+            if takes and min(takes)[0] < worst:
+                return f"take:{min(takes)[1]}"
+            return "keep" if "keep" in ids else ids[-1]
+        if prompt.kind == "safe_slot":
+            slot, _worst = self._worst(view, memory)
+            return f"slot:{slot}" if f"slot:{slot}" in ids else ids[0]
+        if prompt.kind == "chauffeur":
+            bottles = {i for i, c in memory.known.items() if c["kind"] == "bottle"}
+            picks = [o for o in ids if o.startswith("drop:") and set(map(int, o[5:].split(","))) <= bottles]
+            return max(picks, key=len) if picks else ("decline" if "decline" in ids else ids[0])
+        for prefix in ("give:", "lady:", "mamma:"):
+            aimed = [o for o in ids if o.startswith(prefix)]
+            if aimed:
+                on_leader = [o for o in aimed if str(leader) in o[len(prefix) :].split(",")]
+                return (on_leader or aimed)[0]
+        if prompt.kind == "police":
+            rival = [o for o in ids if o.startswith("hold:") and not o.startswith(f"hold:{me},")]
+            return (rival or ids)[0]
+        return "decline" if "decline" in ids else ids[0]

@@ -1,0 +1,223 @@
+"""A Speakeasy seat bot that plays the human rules (not Jo's cards), at three levels.
+
+Every level decides on a sampled world (``speakeasy_worlds.world``): the position as the bot's seat knows it,
+with what it cannot see drawn at random from a generator seeded by its view. So it never reads another hand, a
+safe or a deck order, and the same position gives the same decision.
+
+- ``easy`` tries each option once and keeps the one that leaves its own position worth most (``value``);
+- ``standard`` looks one step ahead: each option, then the rest of its own turn played the easy way, judged by
+  its worth against the best rival's;
+- ``hard`` is a determinised Monte Carlo search: for several sampled worlds it plays each promising option out
+  for a stretch of the game with every seat on the easy policy and keeps the best mean margin, within a node
+  limit (reproducible) and a time budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from bots.common import check_level, view_rng
+from bots.speakeasy_worlds import copy, world
+from engine.core import TABLE, Choice, Option, Prompt
+from engine.speakeasy.acts import bottles
+from engine.speakeasy.board import buildings, operating
+from engine.speakeasy.game import SpeakeasyGame
+from engine.speakeasy.loader import rules
+from engine.speakeasy.state import SpeakeasyState
+
+GAME = SpeakeasyGame()
+
+#: The project's own rough worth in dollars of things that are not yet money (a bot's judgement only, not a rule).
+BUILDING_WORTH = {"stills": 6, "speakeasy": 5, "nightclub": 9, "casino": 13}
+#: A building that operates earns every Act: worth this much more than one shut by a Cop (own value).
+OPERATING_WORTH = 2
+BARREL_WORTH = 4
+LEVEL_WORTH = 2
+#: How many options ``hard`` searches (the best by the standard lookahead), and how far its playouts go.
+HARD_WIDTH = 4
+HARD_DEPTH = 60
+#: Steps of its own turn ``standard`` plays out after an option.
+TURN_STEPS = 12
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The hard search's limits: applied choices (the reproducible limit) and seconds (a safety net)."""
+
+    nodes: int = 6000
+    seconds: float = 2.0
+
+
+def value(state: SpeakeasyState, seat: int) -> float:
+    """A seat's position in dollars, readable: money (pocket and safe), income (buildings, barrels, tracks,
+    operating buildings) and safety (Protected buildings, goons); the final total once the game is over."""
+    p = state.player(seat)
+    if state.phase == "over" and p.final:
+        return float(p.final["total"])
+    r = rules()
+    money = p.pocket + p.safe
+    income = 0.0
+    safety = 0.0
+    for d, _i, b in buildings(state, seat):
+        income += BUILDING_WORTH[b.kind] + (BARREL_WORTH if b.barrel else 0)
+        income += OPERATING_WORTH if operating(d, b) else 0
+        if b.family:
+            safety += r.final.protected[b.kind]
+    income += sum(bottles(state, seat)) + 2 * p.stills_barrels + LEVEL_WORTH * sum(p.levels.values())
+    safety += p.goons + p.leverage
+    board = 3 * p.books + 2 * (p.family_vip + sum(z.count(seat) for z in state.docks)) + len(p.hand)
+    return money + income + safety + board
+
+
+def margin(state: SpeakeasyState, seat: int) -> float:
+    """Its worth against the best rival's (what winning needs)."""
+    rivals = [value(state, s) for s in range(len(state.players)) if s != seat]
+    return value(state, seat) - (max(rivals) if rivals else 0.0)
+
+
+def _options(prompt: Prompt) -> list[Option]:
+    """The options worth trying: going back changes nothing and could loop."""
+    return [o for o in prompt.options if o.id != "back"] or list(prompt.options)
+
+
+def _easy_pick(state: SpeakeasyState, prompt: Prompt) -> Choice:
+    """The easy policy on a world it may change freely: the option worth most to the seat after one step."""
+    options = _options(prompt)
+    if len(options) == 1:
+        return Choice(prompt.seat, prompt.kind, options[0].id)
+    best, best_value = options[0].id, float("-inf")
+    for option in options:
+        trial = copy(state)
+        choice = Choice(prompt.seat, prompt.kind, option.id)
+        GAME.apply(trial, choice)
+        v = value(trial, prompt.seat)
+        if v > best_value:  # ties keep the earlier option: deterministic
+            best, best_value = option.id, v
+    return Choice(prompt.seat, prompt.kind, best)
+
+
+def _next(state: SpeakeasyState) -> Prompt | None:
+    """The prompt the game asks next (the first open one), or ``None`` at the end."""
+    if GAME.is_over(state):
+        return None
+    prompts = GAME.prompts(state)
+    return prompts[0] if prompts else None
+
+
+def _finish_turn(state: SpeakeasyState, seat: int) -> int:
+    """Play the seat's own next steps the easy way while it alone is asked; returns the choices applied."""
+    n = 0
+    for _ in range(TURN_STEPS):
+        prompt = _next(state)
+        if prompt is None or prompt.seat != seat:
+            break
+        GAME.apply(state, _easy_pick(state, prompt))
+        n += 1
+    return n
+
+
+def _lookahead(sample: SpeakeasyState, prompt: Prompt) -> list[tuple[float, Option]]:
+    """Each option with its margin after it and the rest of the seat's turn (best first, ties in order)."""
+    scored = []
+    for k, option in enumerate(_options(prompt)):
+        trial = copy(sample)
+        GAME.apply(trial, Choice(prompt.seat, prompt.kind, option.id))
+        _finish_turn(trial, prompt.seat)
+        scored.append((margin(trial, prompt.seat), -k, option))
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [(v, o) for v, _k, o in scored]
+
+
+@dataclass
+class Decision:
+    """A bot's answer with why: the value it expects and, for the search, how much it looked."""
+
+    choice: Choice
+    option: Option
+    expected: float
+    level: str
+    playouts: int = 0
+    nodes: int = 0
+
+
+class SpeakeasyBot:
+    """A seat bot for Speakeasy at one level; ``salt`` fixes its generator for the table seat."""
+
+    def __init__(self, level: str = "standard", salt: int = 0, budget: Budget | None = None) -> None:
+        self.level = check_level(level)
+        self.salt = salt
+        self.budget = budget or Budget()
+
+    def choose(self, state: SpeakeasyState, prompt: Prompt) -> Choice:
+        """The bot's answer to one of its seat's prompts."""
+        return self.decide(state, prompt).choice
+
+    def decide(self, state: SpeakeasyState, prompt: Prompt) -> Decision:
+        """The bot's answer with the value it expects (for hints and benches)."""
+        if prompt.seat == TABLE:
+            raise ValueError("A seat bot answers its seat's prompts, not the table's timer.")
+        options = _options(prompt)
+        rng = view_rng(GAME, state, prompt, self.salt)
+        sample = world(state, prompt.seat, rng)
+        if len(options) == 1:
+            return self._done(prompt, options[0], margin(sample, prompt.seat))
+        if self.level == "easy":
+            choice = _easy_pick(sample, prompt)
+            trial = copy(sample)
+            GAME.apply(trial, choice)
+            return self._done(prompt, prompt.option(choice.option) or options[0], value(trial, prompt.seat))
+        ranked = _lookahead(sample, prompt)
+        if self.level == "standard":
+            return self._done(prompt, ranked[0][1], ranked[0][0])
+        return self._search(state, prompt, [o for _v, o in ranked[:HARD_WIDTH]], rng)
+
+    def _done(self, prompt: Prompt, option: Option, expected: float, playouts: int = 0, nodes: int = 0) -> Decision:
+        return Decision(Choice(prompt.seat, prompt.kind, option.id), option, expected, self.level, playouts, nodes)
+
+    def _search(self, state: SpeakeasyState, prompt: Prompt, candidates: list[Option], rng: random.Random) -> Decision:
+        """Sample worlds and play each candidate out; the best mean margin wins (ties: the lookahead's order).
+        Only whole rounds count (every candidate as many playouts); a round the clock cuts short is dropped,
+        so the budget holds and, when the node limit binds first, the search is reproducible."""
+        seat = prompt.seat
+        totals = [0.0] * len(candidates)
+        rounds = nodes = playouts = 0
+        deadline = time.perf_counter() + self.budget.seconds
+        while nodes < self.budget.nodes:
+            sample = world(state, seat, rng)
+            scores: list[float] = []
+            for option in candidates:
+                if rounds and time.perf_counter() > deadline:
+                    break
+                score, used = self._playout(sample, seat, Choice(seat, prompt.kind, option.id))
+                scores.append(score)
+                nodes += used
+                playouts += 1
+            if len(scores) < len(candidates):
+                break
+            totals = [t + v for t, v in zip(totals, scores, strict=True)]
+            rounds += 1
+            if time.perf_counter() > deadline:
+                break
+        best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+        return self._done(prompt, candidates[best], totals[best] / rounds, playouts, nodes)
+
+    def _playout(self, sample: SpeakeasyState, seat: int, first: Choice) -> tuple[float, int]:
+        """The margin after ``first`` and ``HARD_DEPTH`` more choices by the easy policy for every seat, and the
+        choices it applied or tried (nodes)."""
+        trial = copy(sample)
+        GAME.apply(trial, first)
+        nodes = 1
+        for _ in range(HARD_DEPTH):
+            nxt = _next(trial)
+            if nxt is None:
+                break
+            if nxt.seat == TABLE:
+                choice = Choice(TABLE, nxt.kind, nxt.default_option())
+            else:
+                choice = _easy_pick(trial, nxt)
+                nodes += len(nxt.options)
+            GAME.apply(trial, choice)
+            nodes += 1
+        return margin(trial, seat), nodes

@@ -1,0 +1,141 @@
+"""Bots at the Discord table, through the fake Discord with the real bot (issue 13): a 4-player Speakeasy game
+with one human and three bots of different levels to the final scores, an Omerta table with two humans and two
+bots, and ``/hint`` shown only to the player whose turn it is."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from bots.speakeasy import Budget
+from bots.table import TableBots
+from engine.core import TABLE
+from tests.cogs.driver import CHANNEL, Driver, answer, play_speakeasy, play_to_end, quick_option, table
+from tests.fakediscord import payloads as p
+
+pytestmark = pytest.mark.slow
+
+
+async def _open_with_bots(d: Driver, game: str, levels: list[str], options: str = "") -> int:
+    """The host opens the table, the other humans join by button, the host seats the bots (the first by the
+    lobby's button, the rest by ``/game addbot``), then starts."""
+    host, *others = d.users
+    opts = {"game": game} | ({"options": options} if options else {})
+    rec = await d.server.slash(host, "game new", opts, channel_id=CHANNEL)
+    await rec.wait_followups(1)
+    await d.server.wait_until(lambda: d.server.last_message(CHANNEL) is not None, 5, what="the lobby")
+    lobby = d.server.last_message(CHANNEL)
+    d.gid = int(lobby["content"].split("Game #")[1].split(" ")[0].rstrip("*"))
+    for user in others:
+        await (await d.server.click(user, lobby["id"], f"lb|{d.gid}|join")).wait_followups(1)
+    for i, level in enumerate(levels):
+        if i == 0 and level == "standard":
+            rec = await d.server.click(host, lobby["id"], f"lb|{d.gid}|addbot")
+        else:
+            rec = await d.server.slash(host, "game addbot", {"level": level, "game": d.gid}, channel_id=CHANNEL)
+        assert "is seated" in (await rec.wait_followups(1))[-1]["content"]
+    await (await d.server.click(host, lobby["id"], f"lb|{d.gid}|start")).wait_followups(1, timeout=120)
+    await d.settle()
+    d.where = (await d.load()).row.table_channel
+    return d.gid
+
+
+async def test_one_human_and_three_bots_play_speakeasy_to_the_final_scores(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        bot.service.bots.budget = Budget(nodes=30, seconds=30.0)  # a small, reproducible hard search
+        d = Driver(server, bot, clock, [p.ANNA])
+        await _open_with_bots(d, "speakeasy", ["standard", "easy", "hard"])
+        t = await d.load()
+        assert [s.name for s in t.seats] == ["Anna", "Bot Nora (standard)", "Bot Vito (easy)", "Bot Ada (hard)"]
+        await play_speakeasy(d, max_steps=3000)  # only Anna is ever asked: the bots' turns are taken at once
+        t = await d.load()
+        assert t.row.status == "finished" and len(t.result().scores) == 4
+        log = await bot.service.public_log(t)
+        for name in ("Bot Nora (standard)", "Bot Vito (easy)", "Bot Ada (hard)"):
+            assert any(name in line for line in log), name
+        public = "\n".join(m["content"] for m in server.messages_in(d.where))
+        assert "Bot Ada (hard)" in public  # the turn summaries name the bots like anyone
+
+
+async def test_two_humans_and_two_bots_play_omerta(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await _open_with_bots(d, "omerta", ["standard", "hard"], "rounds=2")
+        t = await d.load()
+        assert [s.name for s in t.seats][2:] == ["Bot Nora (standard)", "Bot Vito (hard)"]
+        assert all(p.seat in (0, 1, TABLE) for p in t.prompts()), "the bots peeked at once"
+        await play_to_end(d)
+        t = await d.load()
+        assert t.row.status == "finished" and len(t.result().scores) == 4
+        assert any("Bot Vito (hard)" in line for line in await bot.service.public_log(t))
+
+
+async def test_a_hint_is_shown_only_to_the_player_whose_turn_it_is(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        t = await d.load()
+        mover = next(pr.seat for pr in t.prompts() if pr.seat != TABLE)
+        rec = await server.slash(d.user_of_seat(mover), "hint", {}, channel_id=d.where)
+        text = (await rec.wait_followups(1))[-1]["content"]
+        assert text.startswith("Hint: **") and "standard bot" in text
+        assert rec.followups[-1]["flags"] & 64  # ephemeral: only the asker sees it
+        other = await server.slash(d.user_of_seat(1 - mover), "hint", {}, channel_id=d.where)
+        assert "not your turn" in (await other.wait_followups(1))[-1]["content"]
+        assert all("Hint:" not in m["content"] for m in server.messages_in(d.where))
+
+
+async def test_a_table_that_forbids_hints_gives_none(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start("hints=forbidden", game="speakeasy")
+        t = await d.load()
+        mover = next(pr.seat for pr in t.prompts() if pr.seat != TABLE)
+        rec = await server.slash(d.user_of_seat(mover), "hint", {}, channel_id=d.where)
+        assert "forbidden" in (await rec.wait_followups(1))[-1]["content"]
+
+
+async def test_the_host_hands_an_idle_seat_to_a_bot_and_its_player_takes_it_back(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        rec = await server.slash(p.ANNA, "game botseat", {"player": p.BEN, "level": "easy"}, channel_id=d.where)
+        assert "plays Ben's seat now" in (await rec.wait_followups(1, timeout=60))[-1]["content"]
+        await play_speakeasy(d, until=lambda t: t.version > 40)  # only Anna is asked: the bot plays Ben's turns
+        rec = await server.slash(p.BEN, "game reclaim", {"game": d.gid}, channel_id=d.where)
+        assert "You play Ben's seat again" in (await rec.wait_followups(1))[-1]["content"]
+        t = await d.load()
+        assert t.seat_of(int(p.BEN["id"])) is not None
+
+
+async def test_the_players_click_is_answered_before_the_bots_have_thought(tmp_path):
+    """The bots' moves come in a task of their own after the player's: while they still think (here: held at a
+    gate), the player's click has its answer and the game its new version."""
+    gate = threading.Event()
+
+    class Held(TableBots):
+        def run(self, bots_table, state):  # noqa: ANN001, ANN202
+            gate.wait(30)
+            return super().run(bots_table, state)
+
+    async with table(tmp_path) as (server, bot, clock):
+        bot.service.bots = Held(Budget(nodes=30, seconds=30.0))
+        d = Driver(server, bot, clock, [p.ANNA])
+        gate.set()
+        await _open_with_bots(d, "speakeasy", ["easy", "easy"])
+        held = 0
+        for _ in range(200):
+            await d.settle()
+            t = await d.load()
+            prompt = next(pr for pr in t.prompts() if pr.race is None)
+            gate.clear()
+            await answer(d, prompt.seat, prompt.kind, quick_option(prompt), prompt.secret)
+            if bot.service.bots_busy(d.gid):  # the click was answered; the bots have not moved yet
+                held += 1
+                assert (await d.load()).version == t.version + 1 or prompt.group is not None
+            gate.set()
+            if held >= 2:
+                break
+        assert held >= 2
+        await d.settle()

@@ -1,0 +1,197 @@
+"""Bots at the table through the service: seating them, their turns taken at once, hints (issue 13)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from bots.speakeasy import Budget
+from bots.table import TableBots, bot_level
+from engine.core import TABLE
+from service import ServiceError, Settings, TableService, User
+from store import Store
+
+HOST = User(1, "Ann")
+BOB = User(2, "Bob")
+
+
+@pytest.fixture
+async def service():
+    store = await Store.open(":memory:")
+    svc = TableService(store, Settings(reminder_first_s=3600, reminder_repeat_s=7200), bots=TableBots(Budget(80, 30)))
+    yield svc
+    await store.close()
+
+
+async def _lobby(svc: TableService, game: str, options=None) -> int:
+    notice = await svc.create(10, 20, HOST, game, options or {})
+    return notice.table.id
+
+
+async def test_the_host_seats_bots_that_show_their_level(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.add_bot(gid, HOST, "easy")
+    notice = await service.add_bot(gid, HOST, "hard")
+    names = [s.name for s in notice.table.seats]
+    assert names == ["Ann", "Bot Nora (easy)", "Bot Vito (hard)"]
+    assert [bot_level(s.user_id) for s in notice.table.seats] == [None, "easy", "hard"]
+
+
+async def test_adding_a_bot_is_refused_clearly(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.join(gid, BOB)
+    with pytest.raises(ServiceError, match="Only the host"):
+        await service.add_bot(gid, BOB, "easy")
+    with pytest.raises(ServiceError, match="no bot level 'expert'"):
+        await service.add_bot(gid, HOST, "expert")
+    for level in ("easy", "standard"):
+        await service.add_bot(gid, HOST, level)
+    with pytest.raises(ServiceError, match="full"):
+        await service.add_bot(gid, HOST, "easy")
+    table = await service.load(gid)
+    assert len(table.seats) == 4
+    await service.start(gid, HOST)
+    with pytest.raises(ServiceError, match="not open for seating"):
+        await service.add_bot(gid, HOST, "easy")
+
+
+async def test_bots_play_at_once_and_a_human_is_only_asked_on_their_turn(service):
+    gid = await _lobby(service, "speakeasy")
+    for level in ("easy", "standard", "hard"):
+        await service.add_bot(gid, HOST, level)
+    notice = await service.start(gid, HOST)
+    table = notice.table
+    human = 0
+    while table.version - human < 8:  # the human answers its default; the bots answer everything else
+        prompts = [p for p in table.prompts() if p.seat != TABLE]
+        assert prompts and {p.seat for p in prompts} == {0}, "only the human is ever waited for"
+        p = prompts[0]
+        notice = await service.act(gid, HOST, table.version, p.kind, p.default_option())
+        table, human = notice.table, human + 1
+        assert human < 200
+    log = await service.store.get_events(gid)
+    assert any(e for e in log if "Bot Vito (standard)" in e.text)
+
+
+class GatedBots(TableBots):
+    """Bots that wait, before thinking, until the event loop opens a gate: if they ran on the loop, the loop
+    could not open it and they would time out."""
+
+    def __init__(self) -> None:
+        super().__init__(Budget(40, 30))
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+        self.opened_by_loop: list[bool] = []
+
+    def run(self, table, state):
+        self.entered.set()
+        self.opened_by_loop.append(self.gate.wait(5))
+        self.gate.clear()
+        return super().run(table, state)
+
+
+async def test_bots_think_off_the_event_loop():
+    """While bots decide, the event loop goes on serving other requests."""
+    store = await Store.open(":memory:")
+    bots = GatedBots()
+    svc = TableService(store, Settings(), bots=bots)
+    try:
+        gid = (await svc.create(10, 20, HOST, "speakeasy", {})).table.id
+        await svc.add_bot(gid, HOST, "standard")
+
+        async def opener():
+            while True:
+                await asyncio.sleep(0.001)
+                if bots.entered.is_set():
+                    bots.entered.clear()
+                    bots.gate.set()
+
+        task = asyncio.create_task(opener())
+        table = (await svc.start(gid, HOST)).table
+        for _ in range(200):  # until the bots have had their turn twice (the seed decides who goes first)
+            if len(bots.opened_by_loop) >= 2:
+                break
+            p = next(p for p in table.prompts() if p.seat == 0)
+            table = (await svc.act(gid, HOST, table.version, p.kind, p.default_option())).table
+        task.cancel()
+        assert len(bots.opened_by_loop) >= 2 and all(bots.opened_by_loop)
+    finally:
+        await store.close()
+
+
+async def test_a_hint_is_for_the_player_whose_turn_it_is(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.join(gid, BOB)
+    await service.start(gid, HOST)
+    table = await service.load(gid)
+    waiting = next(p.seat for p in table.prompts() if p.seat != TABLE)
+    mover, other = (HOST, BOB) if table.user_of(waiting) == HOST.id else (BOB, HOST)
+    hint = await service.hint(gid, mover)
+    prompt = next(p for p in table.prompts() if p.seat == waiting)
+    assert hint.unit == "margin" and any(o.label == hint.label for o in prompt.options)
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.hint(gid, other)
+    with pytest.raises(ServiceError, match="not seated"):
+        await service.hint(gid, User(9, "Eve"))
+
+
+async def test_a_table_may_forbid_hints(service):
+    gid = await _lobby(service, "speakeasy", {"hints": "forbidden"})
+    await service.join(gid, BOB)
+    await service.start(gid, HOST)
+    table = await service.load(gid)
+    mover = HOST if table.user_of(next(p.seat for p in table.prompts())) == HOST.id else BOB
+    with pytest.raises(ServiceError, match="forbidden"):
+        await service.hint(gid, mover)
+
+
+async def test_omerta_with_two_bots_runs_their_peeks_and_turns(service):
+    gid = await _lobby(service, "omerta")
+    await service.join(gid, BOB)
+    await service.add_bot(gid, HOST, "standard")
+    await service.add_bot(gid, HOST, "easy")
+    table = (await service.start(gid, HOST)).table
+    assert {p.seat for p in table.prompts()} <= {0, 1}, "the bots peeked at once"
+
+
+async def test_the_host_hands_an_idle_seat_to_a_bot_and_the_player_takes_it_back(service):
+    gid = await _lobby(service, "speakeasy")
+    await service.join(gid, BOB)
+    table = (await service.start(gid, HOST)).table
+    with pytest.raises(ServiceError, match="Only the host"):
+        await service.seat_to_bot(gid, BOB, BOB.id, "easy")
+    with pytest.raises(ServiceError, match="host's own seat"):
+        await service.seat_to_bot(gid, HOST, HOST.id, "easy")
+    notice = await service.seat_to_bot(gid, HOST, BOB.id, "easy")
+    table = notice.table
+    bob_seat = next(s.seat for s in table.seats if s.name == "Bob")
+    assert bot_level(table.user_of(bob_seat)) == "easy"
+    assert all(p.seat != bob_seat for p in table.prompts()), "the bot plays Bob's turns at once"
+    while table.version < 30:  # Ann plays on; the bot answers Bob's questions
+        p = next(p for p in table.prompts() if p.seat != TABLE)
+        table = (await service.act(gid, HOST, table.version, p.kind, p.default_option())).table
+    with pytest.raises(ServiceError, match="No seat of yours"):
+        await service.reclaim_seat(gid, User(7, "Cy"))
+    notice = await service.reclaim_seat(gid, BOB)
+    assert notice.table.user_of(bob_seat) == BOB.id
+    log = [e.text for e in await service.store.get_events(gid, public_only=True)]
+    assert any("now plays Bob's seat" in line for line in log) and any("takes Bob's seat back" in line for line in log)
+
+
+async def test_an_omerta_hint_estimates_the_players_points(service):
+    gid = await _lobby(service, "omerta")
+    await service.join(gid, BOB)
+    await service.join(gid, User(3, "Cy"))
+    table = (await service.start(gid, HOST)).table
+    for user in (HOST, BOB, User(3, "Cy")):  # everyone peeks (the bot's pick), then the first turn's hint
+        seat = table.seat_of(user.id)
+        prompt = next(p for p in table.prompts() if p.seat == seat)
+        hint = await service.hint(gid, user)
+        assert hint.unit == "points" and any(o.label == hint.label for o in prompt.options)
+        table = (await service.act(gid, user, table.version, "peek", prompt.options[0].id)).table
+    turn = next(p for p in table.prompts() if p.kind == "turn")
+    mover = next(u for u in (HOST, BOB, User(3, "Cy")) if table.seat_of(u.id) == turn.seat)
+    hint = await service.hint(gid, mover)
+    assert hint.unit == "points" and hint.value > 0 and hint.label in {o.label for o in turn.options}
