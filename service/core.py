@@ -236,7 +236,9 @@ class Core:
     def bots_due(self, table: Table) -> bool:
         """Whether a bot seat has a question open (its answer is due)."""
         levels = self.bot_seats(table)
-        return bool(levels) and table.row.status == "active" and any(p.seat in levels for p in table.prompts())
+        # an optional question (a standing snap order) is never due: bots leave it
+        due = any(p.seat in levels and not p.optional for p in table.prompts())
+        return bool(levels) and table.row.status == "active" and due
 
     def spawn_bots(self, table: Table) -> None:
         """Let the bots play their due turns in a task of their own (``bots_later`` mode)."""
@@ -325,7 +327,7 @@ class Core:
         levels = self.bot_seats(table)
         if not levels or table.state is None or not self.bots.plays(table.game.name):
             return []
-        if not any(p.seat in levels for p in table.prompts()):
+        if not any(p.seat in levels and not p.optional for p in table.prompts()):
             return []
         bots = await self.bot_table(table, levels, since)
         done = await asyncio.to_thread(self.bots.run, bots, table.state)
