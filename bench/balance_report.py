@@ -23,15 +23,34 @@ from engine.speakeasy.acts import operating_count
 SOURCES = ("sales", "casinos", "crates", "zones", "books", "bonuses", "fees", "buildings", "bottles")
 
 
-def play(players: int, seed: int, level: str, difficulty: int = 2):
-    """One complete game with every seat a bot at ``level`` (solo: against Jo)."""
+def zone_firsts(state) -> tuple[int, int]:  # noqa: ANN001
+    """(Zones paid out, Zones where the Mobsters took first place) of the payout just made: a Zone counts
+    when anyone controls a district in it; the Mobsters are first when no player has more markers there
+    (tied players share the place, seed 001:32.3)."""
+    paid = firsts = 0
+    for z, mob in enumerate(state.mobster_markers):
+        best = max((p.zone_markers[z] for p in state.players), default=0)
+        if mob or best:
+            paid += 1
+            firsts += mob > 0 and mob >= best
+    return paid, firsts
+
+
+def play(players: int, seed: int, level: str, difficulty: int = 2):  # noqa: ANN201
+    """One complete game with every seat a bot at ``level`` (solo: against Jo), and its Zone payouts (paid,
+    won by the Mobsters)."""
     state = GAME.new([f"P{i + 1}" for i in range(players)], {"settle": "auto", "difficulty": difficulty}, seed)
     bots = [SpeakeasyBot(level, seed * 8 + i, Budget(nodes=200, seconds=3600.0)) for i in range(players)]
+    zones = [0, 0]
     for _ in range(20_000):
         if GAME.is_over(state):
-            return state
+            return state, zones
         prompt = next(p for p in GAME.prompts(state) if p.seat != TABLE)
-        GAME.apply(state, bots[prompt.seat].choose(state, prompt))
+        events = GAME.apply(state, bots[prompt.seat].choose(state, prompt))
+        if any(e.kind == "payout" for e in events):
+            paid, firsts = zone_firsts(state)
+            zones[0] += paid
+            zones[1] += firsts
     raise RuntimeError(f"seed {seed}: no end")
 
 
@@ -41,8 +60,11 @@ def gather(players: int, games: int, level: str, seed: int, difficulty: int = 2)
     income: Counter[str] = Counter()
     attacked, lost = [0, 0, 0], [0, 0, 0]
     operating: list[int] = []
+    zones = [0, 0]
     for g in range(games):
-        state = play(players, seed + g, level, difficulty)
+        state, (paid, firsts) = play(players, seed + g, level, difficulty)
+        zones[0] += paid
+        zones[1] += firsts
         result = GAME.result(state)
         assert result is not None
         for w in result.winners:
@@ -64,13 +86,18 @@ def gather(players: int, games: int, level: str, seed: int, difficulty: int = 2)
         "seeds": [seed, seed + games - 1],
         "wins": wins,
         "win_ci": [wilson(w, games) for w in wins],
-        "money": {k: income[k] / (games * players) for k in SOURCES},
+        "money": {k: income[k] / max(games * players, 1) for k in SOURCES},
         "money_share": {k: income[k] / total for k in SOURCES},
         "war": [
             (lo / a if a else None, a / games, wilson(lo, a) if a else None)
             for a, lo in zip(attacked, lost, strict=True)
         ],
         "operating": statistics.mean(operating) if operating else 0.0,
+        "zones": [
+            zones[1] / zones[0] if zones[0] else None,
+            zones[0],
+            wilson(zones[1], zones[0]) if zones[0] else None,
+        ],
     }
 
 
@@ -167,8 +194,8 @@ def write(path: Path, level: str, games: int, solo_games: int, seed: int = 1) ->
         f"--write {path}` (bench/balance_report.py). Every seat is a `{level}` bot (docs/bots.md); each line's "
         "seeds reproduce it. Intervals are 95% Wilson intervals.",
         "",
-        f"Games: {games} per player count, {solo_games} per Jo difficulty, fewer than the issue's 500: "
-        "the time of the session allowed no more (see the note at the end).",
+        f"Games: {games} per player count, {solo_games} per Jo difficulty ({4 * solo_games} solo games in all)"
+        + ("." if games >= 500 and 4 * solo_games >= 500 else ", fewer than 500 each (see the note at the end)."),
         "",
         "## Win share by seat (turn order at the start)",
         "",
@@ -198,6 +225,12 @@ def write(path: Path, level: str, games: int, solo_games: int, seed: int = 1) ->
                 f"| {g['players']} | {act} | {per_game:.2f} | {shown} | {ci(c) if c else '-'} | "
                 f"{g['operating']:.2f} per player |"
             )
+    out += ["", "## Zone payouts won by the Mobsters", "", "| players | Zones paid | Mobsters first | 95% CI |"]
+    out += ["|---|---|---|---|"]
+    for g in groups:
+        rate, paid, c = g["zones"]
+        shown = pct(rate) if rate is not None else "-"
+        out.append(f"| {g['players']} | {paid} | {shown} | {ci(c) if c else '-'} |")
     out += ["", "## Solo: the bot against Jo", "", "| Jo's difficulty | games | seeds | bot wins | 95% CI |"]
     out += ["|---|---|---|---|---|"]
     for s in solo:
@@ -209,8 +242,6 @@ def write(path: Path, level: str, games: int, solo_games: int, seed: int = 1) ->
         "",
         "## Not measured here",
         "",
-        "- Zone payouts won by the Mobsters: the engine keeps no count of who takes each Zone place (a statistic "
-        "to add beside `war_stats`).",
         "- Levels `standard` and `hard` at every seat: a standard 4-player game takes seconds per game on one core "
         "and hard minutes; run `--bots standard` with fewer games for them.",
         "",
