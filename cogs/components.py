@@ -13,6 +13,7 @@ finds its game, and a click on an outdated board is refused politely (the servic
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -330,6 +331,11 @@ def prompt_view(
         if row >= rows_left:
             break
         options = expected_step(options)
+        # answers impossible now, shown greyed out with why (style guide: it teaches the rules)
+        grey = [o for p in prompts if isinstance(p, Prompt) and p.kind == kind for o in p.unavailable]
+        if buttons_for(options + grey) and len(options) + len(grey) <= ROW_SIZE * (rows_left - row):
+            row = _buttons(view, gid, version, kind, options, row, grey)
+            continue
         if buttons_for(options) and len(options) <= ROW_SIZE * (rows_left - row):
             row = _buttons(view, gid, version, kind, options, row)
             continue
@@ -357,13 +363,30 @@ def prompt_view(
     return view if view.children else None
 
 
-def _buttons(view: discord.ui.View, gid: int, version: int, kind: str, options: list[Option], row: int) -> int:
-    """Add the options as buttons from ``row``; the next free row."""
+def _buttons(
+    view: discord.ui.View,
+    gid: int,
+    version: int,
+    kind: str,
+    options: list[Option],
+    row: int,
+    grey: Sequence[Option] = (),
+) -> int:
+    """Add the options as buttons from ``row``, then the ``grey`` ones disabled with their reason; the next free
+    row."""
     for i, opt in enumerate(options):
         button = ActionButton(gid, version, kind, opt)
         button.item.row = row + i // ROW_SIZE
         view.add_item(button)
-    return row + (len(options) + ROW_SIZE - 1) // ROW_SIZE
+    for j, opt in enumerate(grey, len(options)):
+        label = _clip(f"{opt.label} ({opt.disabled})", LABEL_MAX)
+        view.add_item(
+            discord.ui.Button(
+                label=label, disabled=True, custom_id=f"gr|{gid}|{version}|{kind}|{j}", row=row + j // ROW_SIZE
+            )
+        )
+    count = len(options) + len(grey)
+    return row + (count + ROW_SIZE - 1) // ROW_SIZE
 
 
 def _pages(options: list[Option]) -> list[list[Option]]:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DISCORD_EPOCH_MS = 1420070400000
+NO_GAME_HERE = "You have no running game in this channel; name one with the game option."
 
 
 def click_time_ms(interaction: discord.Interaction) -> int:
@@ -206,16 +207,18 @@ class PlayCog(commands.Cog, name="Play"):
         else:
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True, view=components)
 
+    async def _game_named_or_here(self, interaction: discord.Interaction, game: int | None) -> int | None:
+        """The game a command names, else the clicker's game in this channel (``None``: none)."""
+        return game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
+
     @app_commands.command(name="hand", description="See privately what you may see in a game, and your options")
     @app_commands.describe(game="The game (leave empty for your game in this channel)")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/hand``: the private view on demand."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        gid = game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
+        gid = await self._game_named_or_here(interaction, game)
         if gid is None:
-            await interaction.followup.send(
-                "You have no running game in this channel; name one with the game option.", ephemeral=True
-            )
+            await interaction.followup.send(NO_GAME_HERE, ephemeral=True)
             return
         await self._send_private_view(interaction, gid)
 
@@ -224,11 +227,9 @@ class PlayCog(commands.Cog, name="Play"):
     async def hint(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/hint``: one private line, only for the player whose turn it is (and only if the table allows)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        gid = game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
+        gid = await self._game_named_or_here(interaction, game)
         if gid is None:
-            await interaction.followup.send(
-                "You have no running game in this channel; name one with the game option.", ephemeral=True
-            )
+            await interaction.followup.send(NO_GAME_HERE, ephemeral=True)
             return
         try:
             line = hint_text(await self.bot.service.hint(gid, user_of(interaction)))
@@ -243,10 +244,10 @@ class PlayCog(commands.Cog, name="Play"):
     ) -> None:
         """``/board``: a player's board as a picture, ephemerally; only your own board shows your safe and hand."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        gid = game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
+        gid = await self._game_named_or_here(interaction, game)
         try:
             if gid is None:
-                raise ServiceError("You have no running game in this channel; name one with the game option.")
+                raise ServiceError(NO_GAME_HERE)
             table = await self.bot.service.load_in(gid, interaction.guild_id)
         except ServiceError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)

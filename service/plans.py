@@ -43,8 +43,8 @@ class Plan:
         return any(o.style == "danger" for o in self.answers)
 
 
-def _copy(table: Table) -> object:
-    return table.game.loads(table.game.dumps(table.state))
+def _copy_state(table: Table, state: object) -> object:
+    return table.game.loads(table.game.dumps(state))
 
 
 def _next(table: Table, state: object, seat: int, group: str) -> Prompt | None:
@@ -67,22 +67,23 @@ def plans(table: Table, seat: int) -> list[Plan]:
     assert group is not None
     out: list[Plan] = []
 
-    def walk(state: object, prompt: Prompt, done: tuple[Plan, ...]) -> bool:
+    def walk(state: object, prompt: Prompt, done: Plan) -> bool:
+        """Every way to answer from ``prompt`` on, after ``done``; False once there are too many for a menu."""
         for option in prompt.options:
-            copy = table.game.loads(table.game.dumps(state))
+            copy = _copy_state(table, state)
             choice = Choice(seat, prompt.kind, option.id)
             table.game.apply(copy, choice)
-            step = Plan(done[0].choices + (choice,), done[0].answers + (option,), done[0].asked + (prompt,))
+            step = Plan(done.choices + (choice,), done.answers + (option,), done.asked + (prompt,))
             nxt = _next(table, copy, seat, group)
             if nxt is None:
                 out.append(step)
                 if len(out) > MAX_PLANS:
                     return False
-            elif not walk(copy, nxt, (step,)):
+            elif not walk(copy, nxt, step):
                 return False
         return True
 
-    if not walk(_copy(table), first, (Plan((), (), ()),)):
+    if not walk(table.state, first, Plan((), (), ())):
         return []
     if max(len(p.choices) for p in out) < 2:
         return []  # a single question: its own buttons are the plan
@@ -99,7 +100,7 @@ def parse_plan(table: Table, seat: int, kind: str, plan_id: str) -> list[Choice]
         raise ServiceError("That plan is not for the question you are being asked now. Use the latest message.")
     group = first.group
     assert group is not None
-    state = _copy(table)
+    state = _copy_state(table, table.state)
     prompt: Prompt | None = first
     choices: list[Choice] = []
     for n, option in enumerate(plan_id.split(JOIN), 1):

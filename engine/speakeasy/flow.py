@@ -36,9 +36,9 @@ from engine.speakeasy.steps import (
     open_options,
     opt,
     push,
+    question_options,
     register,
     say,
-    unavailable_options,
 )
 
 # ---- the start and end of a turn (seed 000:28.1, 000:30.1-2) ----
@@ -203,10 +203,11 @@ def advance(state: SpeakeasyState, log: Log) -> None:
             state.tasks.pop()
             step.auto(state, task, log)
             continue
-        if not open_options(state, task):
+        options = open_options(state, task)
+        if not options:
             state.tasks.pop()
             continue
-        if state.settle and (forced := forced_answer(state, task)) is not None:
+        if state.settle and (forced := forced_answer(state, task, options)) is not None:
             option, reason = forced
             state.tasks.pop()
             say(log, f"{state.player(task.seat).name}: {option.label} ({reason}).", kind="settled")
@@ -231,7 +232,7 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
         return []
     task = state.tasks[-1]
     step = STEPS[task.kind]
-    options = open_options(state, task)
+    options, grey = question_options(state, task)
     # Design §4: the hand, the safe and the screen are hidden. A question that reads them is private by its kind
     # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
     # is on the public board.
@@ -242,7 +243,6 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
         p = state.player(task.seat)
         options = [_with_split(o, p) if o.cost > 0 else o for o in options]
     group = step.group(state, task) if step.group is not None else None
-    grey = tuple(unavailable_options(state, task))
     text = step.text(state, task)
     return [
         Prompt(
@@ -253,7 +253,7 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
             secret=step.private,
             default=default,
             group=group,
-            unavailable=grey,
+            unavailable=tuple(grey),
         )
     ]
 

@@ -100,36 +100,38 @@ def open_options(state: SpeakeasyState, task: Task) -> list[Option]:
     A public step is skipped when it has no legal option (design §0.9). A private one only when the public knows
     it has none (``as_the_public_knows``): otherwise it is asked, and a seat that can do nothing of it gets only
     its ``empty`` answer or its decline. So whether it is asked never shows the hand or the safe."""
+    return question_options(state, task)[0]
+
+
+def question_options(state: SpeakeasyState, task: Task) -> tuple[list[Option], list[Option]]:
+    """``open_options`` and the answers shown greyed out, each with why it is not possible now (the step's
+    options are made once for both)."""
     step = STEPS[task.kind]
     assert step.options is not None
-    options = [o for o in step.options(state, task) if not o.disabled]
+    made = step.options(state, task)
+    options = [o for o in made if not o.disabled]
+    grey = [o for o in made if o.disabled]
     if not options:
         if not step.private or not 0 <= task.seat < len(state.players):
-            return []
+            return [], grey
         if not [o for o in step.options(as_the_public_knows(state, task.seat), task) if not o.disabled]:
-            return []
+            return [], grey
         if step.empty is not None:
             options = [step.empty(state, task)]
     label = step.decline(task)
     if label is not None:
         options = [*options, opt(SKIP, label)]
-    return options
+    return options, grey
 
 
-def unavailable_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    """The answers a step shows greyed out, each with why it is not possible now."""
-    step = STEPS[task.kind]
-    return [o for o in step.options(state, task) if o.disabled] if step.options is not None else []
-
-
-def forced_answer(state: SpeakeasyState, task: Task) -> tuple[Option, str] | None:
+def forced_answer(state: SpeakeasyState, task: Task, real: list[Option]) -> tuple[Option, str] | None:
     """The one answer a question has, and why, when the public can tell it has no other: its options as the
     public knows them (a private step's with a safe that pays anything and every card) are a single one. Then
-    the real question has that answer too, and settling it at once shows nothing hidden."""
+    the real question has that answer too, and settling it at once shows nothing hidden. ``real``: the
+    question's ``open_options``."""
     step = STEPS[task.kind]
     if step.auto is not None or step.options is None or not 0 <= task.seat < len(state.players):
         return None
-    real = open_options(state, task)
     if len(real) != 1:  # cheap first: the public's options are never fewer than the real ones
         return None
     options = open_options(as_the_public_knows(state, task.seat), task) if step.private else real

@@ -3,8 +3,8 @@ money by source as a bar: what was gained, coloured by source, with what was spe
 bar ends at the final total.
 
 Reads the end-of-game view only (``view["standings"]``, ``players[i]["sources"]``); the words come from
-``render.speakeasy_final_text``, so the picture and the text agree. Kept apart from ``render.speakeasy`` (the
-board) and drawn with the shared helpers of ``render.draw``.
+``render.speakeasy_final_text``, so the picture and the text agree. The board's palette and sizes
+(``render.speakeasy.style``), the shared helpers of ``render.draw``.
 """
 
 from __future__ import annotations
@@ -16,26 +16,15 @@ from PIL import Image, ImageDraw
 from render import fonts
 from render import speakeasy_final_text as words
 from render.draw import RGB, badge, badge_letters, encode_png, fit_lines, fit_text, ink_on, pill
+from render.speakeasy.style import BG, CREAM, GOLD, HEADER, HEADER_H, INK, LINE, MARGIN, MUTED, PANEL, PANEL_HI, WIDTH
 from render.speakeasy_text import names
 
 View = dict[str, Any]
 
-WIDTH = 1600
-MARGIN = 24
-HEADER_H = 92
 ROW_H = 150
 ROW_GAP = 12
 LINE_H = 30
 
-BG: RGB = (21, 23, 30)
-HEADER: RGB = (12, 13, 18)
-PANEL: RGB = (34, 37, 48)
-PANEL_HI: RGB = (44, 48, 62)
-LINE: RGB = (66, 70, 88)
-GOLD: RGB = (222, 184, 92)
-CREAM: RGB = (246, 239, 220)
-MUTED: RGB = (158, 164, 180)
-INK: RGB = (30, 26, 22)
 SPENT: RGB = (120, 36, 40)
 
 #: One colour per source group (Okabe-Ito and neighbours; each group is also named in the legend and the text).

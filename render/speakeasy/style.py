@@ -109,16 +109,6 @@ WHITE: RGB = (255, 255, 255)
 #: The outline of what changed since the last picture: a bright green no player colour or marker uses.
 CHANGED: RGB = (64, 255, 150)
 
-#: Final-chart colours per part (Okabe-Ito order, each part also labelled in words).
-PART_COLOURS: dict[str, RGB] = {
-    "pocket": (0, 158, 115),
-    "safe": (0, 114, 178),
-    "protected": (213, 94, 0),
-    "bottles": (204, 121, 167),
-    "variety": (240, 228, 66),
-    "achievements": (86, 180, 233),
-    "city_tiles": (230, 159, 0),
-}
 
 DECK_ACCENTS: dict[str, RGB] = {
     "vip": (128, 42, 96),

@@ -85,3 +85,23 @@ def test_the_expected_next_step_is_green():
     assert expected_step(two) == two  # a real choice: nothing is "expected"
     risky = [Option("lose", "Do not defend", style="danger"), Option("defend:g1", "Defend", style="primary")]
     assert expected_step(risky) == risky
+
+
+def test_an_impossible_defence_shows_as_a_disabled_button_with_why():
+    """Style guide: disabled buttons show what is not possible right now, when that teaches the rules."""
+    from cogs.components import prompt_view
+
+    for g in range(8):
+        state = GAME.new([f"P{i + 1}" for i in range(4)], {"settle": "off"}, 60 + g)
+        rng = random.Random(60 + g)
+        while not GAME.is_over(state):
+            prompt = next(p for p in GAME.prompts(state) if p.race is None)
+            if prompt.kind == "defend" and prompt.unavailable:
+                items = prompt_view(5, 9, [prompt], mine_button=False).children
+                grey = [i for i in items if getattr(i, "disabled", False)]
+                assert [b.label for b in grey] == [f"Defend ({prompt.unavailable[0].disabled})"]
+                assert "you reach" in grey[0].label
+                assert len([i for i in items if not getattr(i, "disabled", False)]) == len(prompt.options)
+                return
+            GAME.apply(state, Choice(prompt.seat, prompt.kind, rng.choice(prompt.options).id))
+    pytest.fail("no greyed-out defence in 8 games")
