@@ -19,6 +19,8 @@ from typing import Any, ClassVar, Protocol
 
 import msgspec
 
+from engine.msg import Msg
+
 #: The seat number of "the table": the timer that closes a real-time window (e.g. a snap race).
 TABLE = -1
 
@@ -96,6 +98,12 @@ class Option(msgspec.Struct, frozen=True):
     disabled: str = ""
     #: Where it belongs in a long menu, coarse to fine ("Downtown · Chelsea"): the table splits menus by it
     section: str = ""
+    #: The translatable form of its texts (field name -> a message's JSON form, see ``engine/msg.py``), filled
+    #: when a text is given as a ``Msg``; the words layer makes the reader's words from it.
+    words: dict[str, Any] = {}
+
+    def __post_init__(self) -> None:
+        _take_words(self, _OPTION_TEXTS)
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -125,6 +133,11 @@ class Prompt(msgspec.Struct, frozen=True):
     #: A question the game never waits for (e.g. Omerta's standing snap orders): its seat may answer it at any
     #: time, and nobody is pinged, reminded or skipped for it. See ``waits_for``.
     optional: bool = False
+    #: The translatable form of ``text`` (see ``Option.words``).
+    words: dict[str, Any] = {}
+
+    def __post_init__(self) -> None:
+        _take_words(self, _PROMPT_TEXTS)
 
     def default_option(self) -> str:
         """The id of the option the table takes when this seat's turn is skipped."""
@@ -137,7 +150,7 @@ class Prompt(msgspec.Struct, frozen=True):
         secret, its words and options. The only way a prompt reaches public output."""
         if self.secret:
             return PublicPrompt(self.seat, self.kind, "", (), self.race, True, self.optional)
-        return PublicPrompt(self.seat, self.kind, self.text, self.options, self.race, False, self.optional)
+        return PublicPrompt(self.seat, self.kind, self.text, self.options, self.race, False, self.optional, self.words)
 
     def option(self, option_id: str) -> Option | None:
         """The option with this id, if it is legal."""
@@ -158,12 +171,38 @@ class PublicPrompt(msgspec.Struct, frozen=True):
     race: str | None
     secret: bool
     optional: bool = False
+    words: dict[str, Any] = {}
 
 
 def waits_for(prompt: Prompt | PublicPrompt) -> bool:
     """Whether the game waits for this question's answer: not a race window, not the table's timer, not an
     optional question (these are answered when their seat likes, or closed by the table)."""
     return prompt.race is None and prompt.seat != TABLE and not prompt.optional
+
+
+_OPTION_TEXTS = ("label", "detail", "disabled", "section")
+_PROMPT_TEXTS = ("text",)
+
+
+def _take_words(obj: Any, names: tuple[str, ...]) -> None:
+    """Turn the ``Msg`` texts of a just-made struct into plain English, keeping their JSON form in ``words``
+    (with the English shown, ``"s"``, so a later plain text given by ``msgspec.structs.replace`` drops a stale
+    one)."""
+    words = obj.words
+    new: dict[str, Any] | None = None
+    for name in names:
+        value = getattr(obj, name)
+        if type(value) is str:
+            if words and name in words and words[name].get("s") != value:
+                new = dict(words) if new is None else new
+                del new[name]
+        elif isinstance(value, Msg):
+            new = dict(words) if new is None else new
+            text = str(value)
+            new[name] = {**value.dump(), "s": text}
+            msgspec.structs.force_setattr(obj, name, text)
+    if new is not None:
+        msgspec.structs.force_setattr(obj, "words", new)
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -181,6 +220,12 @@ class Event(msgspec.Struct, frozen=True):
     text: str
     to: tuple[int, ...] | None = None
     data: dict[str, Any] = {}
+
+    def __post_init__(self) -> None:
+        # A message given as text: the text becomes its English, its JSON form goes with the data ("msg").
+        if isinstance(self.text, Msg):
+            msgspec.structs.force_setattr(self, "data", {**self.data, "msg": self.text.dump()})
+            msgspec.structs.force_setattr(self, "text", str(self.text))
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether this seat (``None``: a spectator) may see the event."""
@@ -218,6 +263,16 @@ HINTS = OptionSpec(
     "allowed",
     "allowed: /hint tells the player whose turn it is what the standard bot would do; forbidden: no hints",
     choices=("allowed", "forbidden"),
+)
+#: A table option every game accepts and the rules never read: the language of the table's public messages and
+#: pictures (a new table without it gets its server's preferred language when the bot speaks it: the lobby).
+LANG = OptionSpec(
+    "lang",
+    "choice",
+    "en",
+    "the language of the table's public messages and pictures: en (English) or de (Deutsch); private replies "
+    "use each reader's own Discord language",
+    choices=("en", "de"),
 )
 
 

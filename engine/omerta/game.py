@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import HINTS, BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
+from engine.core import HINTS, LANG, BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
 from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
 from engine.omerta.cards import deck
@@ -38,6 +38,7 @@ class OmertaGame:
             choices=("live", "post"),
         ),
         HINTS,
+        LANG,
     )
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:

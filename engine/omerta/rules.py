@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core import TABLE, Choice, Event, Option, Prompt, Rng, find_prompt
+from engine.msg import M
 from engine.omerta.cards import deck
 from engine.omerta.powers import apply_power, power_prompt, start_power
 from engine.omerta.scoring import score_round
@@ -198,14 +199,14 @@ def _turn(state: OmertaState, choice: Choice, events: list[Event]) -> None:
     seat = choice.seat
     me = state.names[seat]
     if choice.option == "omerta":
-        events.append(Event("omerta", f"{me} calls OMERTA!"))
+        events.append(Event("omerta", M("omerta.log.call", "{name} calls OMERTA!", name=me)))
         _end_round(state, seat, events)
     elif choice.option == "draw":
         card = draw_card(state, events)
         assert card is not None  # _begin_turn ends the round when nothing can be drawn
         state.held = card
         state.phase = "drawn"
-        events.append(Event("draw", f"{me} draws a card."))
+        events.append(Event("draw", M("omerta.log.draw", "{name} draws a card.", name=me)))
         events.append(Event("look", f"You drew {card_name(card)}.", (seat,), {"card": card}))
     else:
         state.held = state.discard.pop()

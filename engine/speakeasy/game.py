@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from engine.core import (
     HINTS,
+    LANG,
     BadOptions,
     Chance,
     Choice,
@@ -44,6 +45,7 @@ class SpeakeasyGame:
             new_default="auto",
         ),
         HINTS,
+        LANG,
     )
     #: Offered at the Discord table (pictures: render/speakeasy.py; the safe screen: a private message).
     at_table: ClassVar[bool] = True
