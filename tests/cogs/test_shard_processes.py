@@ -1,22 +1,26 @@
-"""Issue 14's acceptance with real OS processes: two ``bot.py`` processes (shards 0 and 1 of 2) on one
-PostgreSQL schema and the fake Discord (in this test's process, ``shards=2``), each process killed once with
-SIGKILL in the middle of play and started again.
+"""Issue 14's acceptance with real OS processes: two ``bot.py`` processes (shards 0 and 1 of 2, started as
+``python bot.py`` with ``FAKE_DISCORD_URL``) on one PostgreSQL schema and the fake Discord (in this test's
+process, ``shards=2``, guilds routed by ``(guild_id >> 22) % 2``), each process killed once with SIGKILL in the
+middle of play and started again. (``test_shards.py`` plays the same story with two bots inside the test's
+process, on the test's clock.)
 
 An Omerta game is played in a guild of shard 1: its players' private answers come through DMs (shard 0's
 process) between clicks in its channel (shard 1's process), and it opens snap windows. A Speakeasy game is played
 in shard 0's guild, its private answers through "My options" and DMs. Everything runs on the wall clock, made
 short by the bot's own settings (``SPEAKEASY_REMIND_AFTER_HOURS``, ``SPEAKEASY_RACE_SWEEP_SECONDS`` ...):
 
-1. shard 1's process is killed just after it acknowledged a snap claim inside a window whose timer it holds;
-   shard 0's process must close the window (its sweep), post the board in shard 1's guild and send the
-   reminder, and the Omerta game goes on through DMs alone until shard 1 is back;
-2. shard 0's process is killed just after it acknowledged a private answer by DM that opened a snap window
-   (its board perhaps not yet posted, its window not yet started): shard 1's process must post that board, start
-   and close the window and send the Speakeasy game's reminder;
-3. both games play on: Omerta to its end, Speakeasy to a decisive point.
+1. shard 1's process is killed just after it acknowledged a snap claim inside a window it opened and posted
+   (so it holds the window's timer): shard 0's process must close the window, post the board in shard 1's guild
+   and remind the next player, and the Omerta game goes on through DMs alone until shard 1 is back;
+2. shard 0's process is killed just after it acknowledged a private answer by DM that opened a snap window (its
+   board perhaps not yet posted, its window not yet started): shard 1's process must post that board, start and
+   close the window and send the reminders, the Speakeasy game's (shard 0's guild) among them;
+3. both games play on: Omerta to its end, Speakeasy a dozen answers further.
 
-Then: every acknowledged move and claim is in the record, every window closed exactly once, every reminder sent
-once, and no board message was ever posted or edited to an older version than one already shown.
+Then: every acknowledged move and claim is in the record, every window opened and closed exactly once, every
+wait reminded with one message, and no board message was ever posted or edited to an older version than one
+already shown. Without a PostgreSQL server the test is skipped saying why (``SPEAKEASY_REQUIRE_POSTGRES=1``: it
+fails).
 """
 
 from __future__ import annotations
@@ -73,11 +77,14 @@ class BotProcess:
         self.runs = 0
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = logs
+        #: every run's log
+        self.log_paths: list[Path] = []
 
     def start(self) -> None:
         """Start the process (a fresh one each time: nothing survives from the last run but the database)."""
         self.runs += 1
         self.log_path = self.logs / f"shard{self.shard}-run{self.runs}.log"
+        self.log_paths.append(self.log_path)
         env = self.env | {"SPEAKEASY_SHARD_IDS": str(self.shard)}
         with self.log_path.open("wb") as out:
             # cwd: an empty folder, so no developer's .env is read
@@ -119,8 +126,9 @@ class BotProcess:
             self.proc.wait(5)
 
     def errors(self) -> list[str]:
-        """Lines the current run logged at ERROR (or tracebacks)."""
-        return [line for line in self.log().splitlines() if " ERROR " in line or line.startswith("Traceback")]
+        """Lines any run logged at ERROR (or tracebacks), a killed run's up to its death."""
+        lines = [line for path in self.log_paths for line in path.read_text(errors="replace").splitlines()]
+        return [line for line in lines if " ERROR " in line or line.startswith("Traceback")]
 
 
 class Reader:
@@ -192,8 +200,13 @@ def _ids(message: dict[str, Any]) -> list[str]:
 
 async def claim(d: Driver, acks: Acks, seat: int, option: str) -> int:
     """A snap claim on the board, acknowledged ("Claim in"); returns the window's version."""
-    race = await d.bot.service.store.get_race(d.gid)
-    assert race is not None and race.armed, "no running window to claim in"
+    for _ in range(200):  # the board is posted: its window starts (the publisher arms it just after)
+        race = await d.bot.service.store.get_race(d.gid)
+        assert race is not None, "no window to claim in"
+        if race.armed:
+            break
+        await asyncio.sleep(0.02)
+    assert race.armed, "the window's board was posted but its time never started"
     rec = await d.click_board(seat, "snap", option)
     await rec.wait_followups(1)
     said = rec.followups[-1].get("content") or ""
