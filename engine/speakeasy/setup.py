@@ -8,6 +8,7 @@ from engine.core import Event, Rng
 from engine.msg import Join, M, T
 from engine.speakeasy.board import district_name, zone_name
 from engine.speakeasy.components import BUILDING_KINDS, LEVEL_TRACKS, TRACKS, ZONES
+from engine.speakeasy.goals import zone_goal_text
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import District, JoState, Player, Ship, Space, SpeakeasyState
 from engine.speakeasy.steps import Log, say
@@ -181,8 +182,6 @@ def _city_tiles(state: SpeakeasyState) -> None:
 
 def _zone_goals(state: SpeakeasyState, log: Log) -> None:
     """Seed 000:14.1-3, design §10.1: three tiles with three different numbers."""
-    from engine.speakeasy.goals import zone_goal_text
-
     goals = rules().goals.zone_goals
     tiles = [g.id for g in goals]
     state.rng.shuffle(tiles)
