@@ -6,17 +6,27 @@ card it snapped wrong) through ``Memory``, which is fed only the seat's own view
 may see. From that it estimates its points (known cards plus the mean of the cards it has not seen for the
 others), snaps only a Bottle it knows matches (at ``easy``, with a small seeded chance of a blind guess), and
 calls OMERTA when its estimate is under the limit and no rival looks lower.
+
+At ``pace=post`` there are no snap windows: the bot keeps standing snap orders instead, as a careful player
+would. Its wanted orders (``wanted_orders``) are one per slot it knows holds a Bottle, on that Bottle's value
+(``easy``: plus, with the same small chance, one blind order on a slot it does not know, drawn again only when
+what it knows changes); it sets, changes and cancels orders one answer at a time until its standing orders are
+the wanted ones, and before swapping a card into a slot it first puts that slot's order right for the card
+going in (``orders_before``), since the card coming out lands at once and the orders are judged then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bots.common import check_level, view_rng
 from engine.core import TABLE, Choice, Event, Game, Prompt, replay
 from engine.omerta.cards import deck
+from engine.omerta.snaps import ORDER
 
 #: ``easy`` snaps an unknown card with this chance when a snap window opens (the project's own value).
 BLIND_GUESS = 0.05
@@ -53,15 +63,13 @@ class Memory:
                 self.known[int(e.data["slot"])] = cards[e.data["card"]].public()
             elif "safe" in e.data:  # the Safecracker
                 self.safe = [cards[c].public() for c in e.data["safe"]]
+        for e in events:  # a wrong snap of its own (a claim or a standing order): the card goes back, now known
+            if e.kind == "snap" and e.data.get("seat") == me and e.data.get("right") is False:
+                self.known[int(e.data["slot"])] = after["shown"][int(e.data["shown"])]
         kind, option = choice.kind, choice.option
         if choice.seat == me:
             if kind == "place" and option.startswith("swap:") and before.get("holding"):
                 self.known[int(option.split(":")[1])] = before["holding"]
-            elif kind == "snap" and option.startswith("slot:"):
-                slot = int(option.split(":")[1])
-                shown = after.get("shown") or []
-                if shown:  # a wrong snap goes back face down, now known; a right one leaves the slot empty
-                    self.known[slot] = shown[0]
             elif kind == "safe" and option.startswith("take:") and self.safe:
                 self.taking = self.safe[int(option.split(":")[1])]
             elif kind == "safe_slot" and option.startswith("slot:") and self.taking is not None:
@@ -78,19 +86,39 @@ class Memory:
         for c in self.known.values():
             self.seen_ids.add(c["id"])
 
+    def copy(self) -> Memory:
+        """An independent copy (to think about a move before making it)."""
+        return Memory(self.seat, dict(self.known), list(self.safe), self.taking, set(self.seen_ids))
 
-def remember(game: Game, seats: Sequence[str], options: dict[str, Any], seed: int, record: Sequence[Choice], seat: int):
+
+def remember(
+    game: Game, seats: Sequence[str], options: dict[str, Any], seed: int, record: Sequence[Choice], seat: int
+) -> Memory:
     """A seat's memory after a game's record: the game replayed step by step, the memory fed only that seat's
     views and the events it may see."""
+    return remember_all(game, seats, options, seed, record, [seat])[seat]
+
+
+def remember_all(
+    game: Game,
+    seats: Sequence[str],
+    options: dict[str, Any],
+    seed: int,
+    record: Sequence[Choice],
+    who: Iterable[int],
+) -> dict[int, Memory]:
+    """The memories of several seats after a game's record, from one replay (each fed only its own seat's views
+    and the events that seat may see)."""
     state = replay(game, seats, options, seed, [])
-    memory = Memory(seat)
-    before = game.view(state, seat)
+    memories = {s: Memory(s) for s in who}
+    before = {s: game.view(state, s) for s in memories}
     for choice in record:
         events = game.apply(state, choice)
-        after = game.view(state, seat)
-        memory.observe(before, choice, after, events)
-        before = after
-    return memory
+        for s, memory in memories.items():
+            after = game.view(state, s)
+            memory.observe(before[s], choice, after, events)
+            before[s] = after
+    return memories
 
 
 class OmertaBot:
@@ -101,7 +129,8 @@ class OmertaBot:
         self.salt = salt
 
     def choose(self, game: Game, state: Any, prompt: Prompt, memory: Memory) -> Choice | None:
-        """The bot's answer to its prompt; ``None`` means it lets a snap race go."""
+        """The bot's answer to its prompt; ``None`` means it lets a snap race go, or leaves its standing orders
+        (the optional ``order`` question) as they are."""
         if prompt.seat == TABLE:
             raise ValueError("A seat bot answers its seat's prompts, not the table's timer.")
         view = game.view(state, prompt.seat)
@@ -111,6 +140,58 @@ class OmertaBot:
         if option is None:
             return None
         return Choice(prompt.seat, prompt.kind, option)
+
+    # --- standing snap orders (pace=post) -------------------------------------------------------------------
+
+    def wanted_orders(self, view: dict[str, Any], memory: Memory) -> dict[int, int]:
+        """The standing orders the bot wants (slot -> Bottle value): every own slot it knows holds a Bottle, on
+        that value; at ``easy`` also, with the chance ``BLIND_GUESS``, one blind order on a slot it does not
+        know. The blind draw is seeded from what the bot knows (the round, its known cards, which of its slots
+        hold a card), not from the whole view, so it is drawn again only when that changes."""
+        live = [s["index"] for s in view["players"][memory.seat]["slots"] if not s["empty"]]
+        want = {
+            i: card["value"] for i in live if (card := memory.known.get(i)) is not None and card["kind"] == "bottle"
+        }
+        if self.level == "easy":
+            unknown = [i for i in live if i not in memory.known]
+            known = sorted((i, c["id"]) for i, c in memory.known.items())
+            key = f"order|{self.salt}|{view['round']}|{known}|{live}"
+            rng = random.Random(hashlib.sha256(key.encode()).digest())
+            if unknown and rng.random() < BLIND_GUESS:
+                want[rng.choice(unknown)] = rng.choice(deck().bottle_values)
+        return want
+
+    def order_changes(self, view: dict[str, Any], want: dict[int, int]) -> list[str]:
+        """The ``order`` answers that turn the seat's standing orders (in its view) into ``want``: cancels first,
+        then sets, by slot. An order on an emptied slot is left alone (the game drops it unjudged)."""
+        standing = {o["slot"]: o["value"] for o in view["orders"]}
+        live = {s["index"] for s in view["players"][view["viewer"]]["slots"] if not s["empty"]}
+        out = [f"cancel:{s}" for s in sorted(standing) if s in live and s not in want]
+        out += [f"set:{s}:{v}" for s, v in sorted(want.items()) if standing.get(s) != v]
+        return out
+
+    def orders_before(self, game: Game, state: Any, choice: Choice, memory: Memory) -> list[Choice]:
+        """The order answers to give before the bot's own ``choice``: a swap into a slot lands the card that
+        comes out at once, and the orders are judged then, so the slot's order must already suit the card going
+        in (the card in hand, seen, or an unknown one). Nothing for any other choice or without standing orders."""
+        if choice.kind != "place" or not choice.option.startswith("swap:"):
+            return []
+        if not any(p.kind == ORDER and p.seat == choice.seat for p in game.prompts(state)):
+            return []  # pace=live: no standing orders
+        view = game.view(state, choice.seat)
+        slot = int(choice.option.split(":")[1])
+        after = memory.copy()
+        held = view.get("holding")
+        if held is not None:
+            after.known[slot] = held
+        else:
+            after.known.pop(slot, None)
+        return [Choice(choice.seat, ORDER, o) for o in self.order_changes(view, self.wanted_orders(view, after))]
+
+    def _order(self, view, prompt, memory, rng) -> str | None:
+        ids = {o.id for o in prompt.options}
+        changes = [o for o in self.order_changes(view, self.wanted_orders(view, memory)) if o in ids]
+        return changes[0] if changes else None
 
     # --- estimates -----------------------------------------------------------------------------------------
 
