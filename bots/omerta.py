@@ -9,10 +9,11 @@ calls OMERTA when its estimate is under the limit and no rival looks lower.
 
 At ``pace=post`` there are no snap windows: the bot keeps standing snap orders instead, as a careful player
 would. Its wanted orders (``wanted_orders``) are one per slot it knows holds a Bottle, on that Bottle's value
-(``easy``: plus, with the same small chance, one blind order on a slot it does not know, drawn again only when
-what it knows changes); it sets, changes and cancels orders one answer at a time until its standing orders are
-the wanted ones, and before swapping a card into a slot it first puts that slot's order right for the card
-going in (``orders_before``), since the card coming out lands at once and the orders are judged then.
+(``easy``: plus its blind guess, with the same small chance for every Bottle that lands, as one order on a slot
+it does not know, which stands until it is judged). It sets, changes and cancels orders one answer at a time
+until its standing orders are the wanted ones, and before swapping a card into a slot it first puts that slot's
+order right for the card going in (``orders_before``): the card coming out lands at once, and the orders are
+judged then.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ class Memory:
     safe: list[dict[str, Any]] = field(default_factory=list)
     taking: dict[str, Any] | None = None
     seen_ids: set[int] = field(default_factory=set)
+    #: pace=post: its own standing order on a slot it did not know (easy's blind guess), slot -> value
+    blind: dict[int, int] = field(default_factory=dict)
+    #: Bottles it saw land on the discard pile this round (each one was a chance to snap)
+    landed: int = 0
 
     def observe(self, before: dict[str, Any], choice: Choice, after: dict[str, Any], events: Sequence[Event]) -> None:
         """Learn from one step: the seat's views before and after it and the events it may see."""
@@ -52,6 +57,11 @@ class Memory:
         if before.get("round") != after.get("round"):
             self.known.clear()
             self.safe, self.taking = [], None
+            self.blind, self.landed = {}, 0
+        else:
+            top = after.get("discard_top")
+            if after["discard_count"] > before["discard_count"] and top is not None and top["kind"] == "bottle":
+                self.landed += 1
         for e in events:
             if not e.visible_to(me) or e.kind != "look":
                 continue
@@ -75,6 +85,11 @@ class Memory:
             elif kind == "safe_slot" and option.startswith("slot:") and self.taking is not None:
                 self.known[int(option.split(":")[1])] = self.taking
                 self.taking = None
+            elif kind == ORDER:
+                parts = option.split(":")
+                self.blind.pop(int(parts[1]), None)
+                if parts[0] == "set" and int(parts[1]) not in self.known:
+                    self.blind[int(parts[1])] = int(parts[2])
         if kind == "lady" and option == f"lady:{me}":
             self.known.clear()  # an opponent's Lady shuffled our cards: what we knew is lost
         for c in after.get("shown") or []:  # cards turned face up for everyone
@@ -83,12 +98,18 @@ class Memory:
         for slot in list(self.known):
             if slot >= len(mine) or mine[slot]["empty"]:
                 del self.known[slot]
+        standing = {(o["slot"], o["value"]) for o in after.get("orders") or []}
+        for slot, value in list(self.blind.items()):  # judged, cancelled, or its card is known now
+            if slot in self.known or (slot, value) not in standing or mine[slot]["empty"]:
+                del self.blind[slot]
         for c in self.known.values():
             self.seen_ids.add(c["id"])
 
     def copy(self) -> Memory:
         """An independent copy (to think about a move before making it)."""
-        return Memory(self.seat, dict(self.known), list(self.safe), self.taking, set(self.seen_ids))
+        return Memory(
+            self.seat, dict(self.known), list(self.safe), self.taking, set(self.seen_ids), dict(self.blind), self.landed
+        )
 
 
 def remember(
@@ -145,20 +166,23 @@ class OmertaBot:
 
     def wanted_orders(self, view: dict[str, Any], memory: Memory) -> dict[int, int]:
         """The standing orders the bot wants (slot -> Bottle value): every own slot it knows holds a Bottle, on
-        that value; at ``easy`` also, with the chance ``BLIND_GUESS``, one blind order on a slot it does not
-        know. The blind draw is seeded from what the bot knows (the round, its known cards, which of its slots
-        hold a card), not from the whole view, so it is drawn again only when that changes."""
+        that value. ``easy`` also guesses blind as in a live window: each Bottle it sees land is a chance
+        ``BLIND_GUESS``, seeded from the round and the count of Bottles landed, to set one order on a slot it
+        does not know, with a random value; that order stands until it is judged or the card is known (one at
+        a time)."""
         live = [s["index"] for s in view["players"][memory.seat]["slots"] if not s["empty"]]
         want = {
             i: card["value"] for i in live if (card := memory.known.get(i)) is not None and card["kind"] == "bottle"
         }
         if self.level == "easy":
+            blind = {i: v for i, v in memory.blind.items() if i in live and i not in memory.known}
             unknown = [i for i in live if i not in memory.known]
-            known = sorted((i, c["id"]) for i, c in memory.known.items())
-            key = f"order|{self.salt}|{view['round']}|{known}|{live}"
-            rng = random.Random(hashlib.sha256(key.encode()).digest())
-            if unknown and rng.random() < BLIND_GUESS:
-                want[rng.choice(unknown)] = rng.choice(deck().bottle_values)
+            if not blind and memory.landed and unknown:
+                key = f"order|{self.salt}|{view['round']}|{memory.landed}"
+                rng = random.Random(hashlib.sha256(key.encode()).digest())
+                if rng.random() < BLIND_GUESS:
+                    blind = {rng.choice(unknown): rng.choice(deck().bottle_values)}
+            want |= blind
         return want
 
     def order_changes(self, view: dict[str, Any], want: dict[int, int]) -> list[str]:
