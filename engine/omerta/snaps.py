@@ -62,10 +62,11 @@ def judge_orders(state: OmertaState, events: list[Event]) -> None:
 
 def order_prompts(state: OmertaState) -> list[Prompt]:
     """Each seat's standing-order question: private by its kind, optional, open in every phase."""
-    return [_order_prompt(state, seat) for seat in range(len(state.players))]
+    return [order_prompt(state, seat) for seat in range(len(state.players))]
 
 
-def _order_prompt(state: OmertaState, seat: int) -> Prompt:
+def order_prompt(state: OmertaState, seat: int) -> Prompt:
+    """One seat's standing-order question."""
     mine = {o.slot: o for o in state.orders if o.seat == seat}
     bottle_values = deck().bottle_values
     opts = [Option(f"cancel:{s}", f"Cancel: {slot_name(s)} on a Bottle {o.value}") for s, o in sorted(mine.items())]

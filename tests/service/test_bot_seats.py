@@ -302,3 +302,24 @@ async def test_post_pace_a_move_that_changes_nothing_for_the_bots_starts_no_bot_
     assert quiet > 10 and len(posted) == len(spawned) > 0
     choices = [json.loads(c) for c in await service.store.get_choices(gid)]
     assert any(c["kind"] == "order" and c["seat"] in (2, 3) for c in choices)
+
+
+async def test_post_pace_a_hint_is_not_for_the_standing_orders(service):
+    """The standing-order question is open to everyone all the time in post pace: it does not make it anyone's
+    turn for /hint."""
+    gid = await _lobby(service, "omerta", {"pace": "post"})
+    for user in (BOB, User(3, "Cy")):
+        await service.join(gid, user)
+    table = (await service.start(gid, HOST)).table
+    users = (HOST, BOB, User(3, "Cy"))
+    for user in users:
+        seat = table.seat_of(user.id)
+        prompt = next(p for p in table.prompts() if p.seat == seat and not p.optional)
+        table = (await service.act(gid, user, table.version, "peek", prompt.options[0].id)).table
+    turn = next(p for p in table.prompts() if p.kind == "turn")
+    idle = next(u for u in users if table.seat_of(u.id) != turn.seat)
+    assert any(p.optional for p in table.prompts_for(table.seat_of(idle.id)))
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.hint(gid, idle)
+    mover = next(u for u in users if table.seat_of(u.id) == turn.seat)
+    assert (await service.hint(gid, mover)).label in {o.label for o in turn.options}
