@@ -113,6 +113,8 @@ class TableBots:
 
     def _optional(self, table: BotTable, state: Any, memories: dict[int, Memory]) -> list[Choice]:
         """The first bot seat's answer to its optional question (``[]``: no bot wants to change anything)."""
+        if not memories:  # only the Omerta bots answer optional questions
+            return []
         for prompt in table.game.prompts(state):
             if prompt.optional and prompt.seat in table.levels and prompt.seat in memories:
                 choice = self._answer(table, state, prompt, memories)
