@@ -25,10 +25,13 @@ from cogs import board
 from cogs.board import clip_message
 from cogs.components import OfferButton, public_view
 from cogs.pictures import PICTURES
+from engine.msg import M, load
 from render import story
 from service import PublicTable, ServiceError, Table
 from service.claims import race_window
+from service.public_table import in_lang
 from store import EventRow, OutboxRow, StoreBusy, StoreClosed
+from words import words
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -47,6 +50,14 @@ TRANSIENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OS
 def mentions(user_ids: list[int]) -> discord.AllowedMentions:
     """Ping exactly these users, nobody else."""
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
+
+
+def private_lines(body: dict[str, Any]) -> list[Any]:
+    """The lines of an outbox entry: each as its message when the entry kept one (``msgs``), else its text (an
+    entry written before messages were kept)."""
+    lines = list(body.get("lines", []))
+    msgs = list(body.get("msgs") or [])
+    return [load(m) if i < len(msgs) and (m := msgs[i]) else line for i, line in enumerate(lines)]
 
 
 def message_nonce(*parts: Any) -> str:
@@ -186,14 +197,14 @@ class Publisher:
     async def _send_entry(self, table: Table, row: OutboxRow) -> None:
         body = json.loads(row.body)
         if row.kind == "private" and row.user_id is not None:
-            await self.tell(table, row.user_id, body["lines"], nonce=message_nonce("o", row.id))
-        elif row.kind == "offer":
+            await self.tell(table, row.user_id, private_lines(body), nonce=message_nonce("o", row.id))
+        elif row.kind == "offer":  # in the channel, for the table to see: the table's language
             channel = await self.channel(table.row.table_channel)
             view = discord.ui.View(timeout=None)
-            view.add_item(OfferButton(table.id, body["seat"], "take"))
-            view.add_item(OfferButton(table.id, body["seat"], "keep"))
+            view.add_item(OfferButton(table.id, body["seat"], "take", table.lang))
+            view.add_item(OfferButton(table.id, body["seat"], "keep", table.lang))
             await channel.send(
-                clip_message(body["text"]),
+                clip_message(words(table.lang).stored(body, body["text"])),
                 view=view,
                 allowed_mentions=mentions([body["to_user"], body["from_user"]]),
                 nonce=message_nonce("o", row.id),
@@ -320,7 +331,11 @@ class Publisher:
     async def _post_passed(self, table: Table, pt: PublicTable, seg: story.Segment) -> None:
         """A turn or phase that began and ended within one move (Jo's turn; a Mob War nobody could defend)."""
         names = self._names(pt)
-        head = f"**Game #{table.id} · {seg.events[0].text.rstrip('.')}**" if seg.events else ""
+        head = ""
+        if seg.events:
+            first = seg.events[0]
+            said = words(table.lang).stored(json.loads(first.data or "{}"), first.text).rstrip(".")
+            head = words(table.lang)(M("table.board.passed", "**Game #{game} · {what}**", game=table.id, what=said))
         lines = story.steps(seg, names)
         text, left_out = board.compose([head], [board.Section("", lines)], [])
         channel = await self.channel(table.row.table_channel)
@@ -334,7 +349,8 @@ class Publisher:
 
     async def _post_lines(self, table: Table, lines: list[str], key: tuple[Any, ...]) -> None:
         channel = await self.channel(table.row.table_channel)
-        for i, chunk in enumerate(board.chunks(lines, f"**Game #{table.id}** (continued)")):
+        title = words(table.lang)(M("table.board.continued", "**Game #{game}** (continued)", game=table.id))
+        for i, chunk in enumerate(board.chunks(lines, title)):
             await channel.send(chunk, allowed_mentions=mentions([]), nonce=message_nonce(*key, i))
 
     async def _open(
@@ -418,14 +434,14 @@ class Publisher:
         pics = PICTURES[table.game.name]
         kinds = {e.kind for e in events}
         channel = None
-        for kind, (filename, fn, words) in pics.on_event.items():
+        for kind, (filename, fn, describe) in pics.on_event.items():
             if kind not in kinds or pt.view is None:
                 continue
             channel = channel or await self.channel(table.row.table_channel)
             first = next(e.id for e in events if e.kind == kind)
             png = await self.bot.renderer.render(fn, pt.view)
             await channel.send(
-                clip_message(words(pt.view)),
+                clip_message(describe(pt.view)),
                 file=discord.File(io.BytesIO(png), filename=filename),
                 allowed_mentions=discord.AllowedMentions.none(),
                 nonce=message_nonce("p", table.id, first),
@@ -442,9 +458,16 @@ class Publisher:
         for seat in table.seats:
             if seat.user_id <= 0:
                 continue
-            view = table.view(seat.seat)
+            lang = await self.bot.langs.of(store, seat.user_id, table.lang)  # a private screen: its reader's words
+            view = in_lang(table.view(seat.seat), lang)
             assert view is not None
-            text = clip_message(f"**Game #{table.id} · {table.game.title} · your safe screen**\n{screen(view)}")
+            head = M(
+                "table.screen.head",
+                "**Game #{game} · {title} · your safe screen**",
+                game=table.id,
+                title=table.game.title,
+            )
+            text = clip_message(f"{words(lang)(head)}\n{screen(view)}")
             key = (table.id, seat.user_id)
             kind = f"screen:{seat.user_id}"
             row = await store.get_message(table.id, kind)
@@ -481,11 +504,14 @@ class Publisher:
                 log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
         return await self.tell_in_thread(table, user_id, text, nonce_)
 
-    async def tell(self, table: Table, user_id: int, lines: list[str], *, nonce: str | None = None) -> None:
-        """Private lines to one player: by DM, or in their private thread when DMs are closed."""
+    async def tell(self, table: Table, user_id: int, lines: list[Any], *, nonce: str | None = None) -> None:
+        """Private lines (messages or plain text) to one player, in their language as last seen (else the
+        table's): by DM, or in their private thread when DMs are closed."""
         if user_id <= 0 or not lines:
             return
-        text = clip_message(f"**Game #{table.id} · {table.game.title}** (private)\n" + "\n".join(lines))
+        w = words(await self.bot.langs.of(self.bot.service.store, user_id, table.lang))
+        head = w(M("table.private.head", "**Game #{game} · {title}** (private)", game=table.id, title=table.game.title))
+        text = clip_message(head + "\n" + "\n".join(w(line) for line in lines))
         await self._send_private(table, user_id, text, nonce or message_nonce("t", table.id, user_id, text))
 
     async def tell_in_thread(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message:
@@ -503,8 +529,9 @@ class Publisher:
         if thread is None:
             channel = await self.channel(table.row.channel_id)
             name = seat.name if seat else str(user_id)
+            w = words(await self.bot.langs.of(store, user_id, table.lang))
             thread = await channel.create_thread(  # type: ignore[attr-defined]
-                name=f"Game #{table.id} · {name} (private)",
+                name=w(M("table.private.thread", "Game #{game} · {name} (private)", game=table.id, name=name))[:100],
                 type=discord.ChannelType.private_thread,
                 invitable=False,
             )

@@ -156,6 +156,7 @@ class Host(Core):
                 "from_user": seat_user,
                 "to_user": new.id,
             }
+            hours = f"{OFFER_HOURS:.0f}"
             text = M(
                 "table.offer.text",
                 "{host} offers {name}'s seat in game #{game} ({title}) to <@{to}>. <@{to}>: press **Take the seat** "
@@ -165,7 +166,7 @@ class Host(Core):
                 game=game_id,
                 title=table.game.title,
                 to=new.id,
-                hours=f"{OFFER_HOURS:.0f}",
+                hours=hours,
                 seat_user=seat_user,
             )
             body |= {"text": str(text), "msg": text.dump()}

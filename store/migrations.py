@@ -323,6 +323,25 @@ CREATE TABLE offers (
 """
 
 
+_V4_LANGS = """
+-- Each person's language, as Discord last told it (the interaction's locale): the DMs and private lines sent
+-- later (the outbox, the safe screen) are written in it.
+CREATE TABLE user_langs (
+    user_id    INTEGER PRIMARY KEY,
+    lang       TEXT    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""
+
+_PG_V4_LANGS = """
+CREATE TABLE user_langs (
+    user_id    BIGINT PRIMARY KEY,
+    lang       TEXT   NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema version: the script each database runs to reach it."""
@@ -342,6 +361,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V1_CORE, _PG_V1_CORE),  # 1: games, seats, the append-only choice record, snapshots
     Migration(_V2_BOOKKEEPING, _PG_V2_BOOKKEEPING),  # 2: owned messages, reminders, claims and races, settings
     Migration(_V3_TRUST, _PG_V3_TRUST),  # 3: the log's events, the outbox, the version each message shows, offers
+    Migration(_V4_LANGS, _PG_V4_LANGS),  # 4: each person's language (issue 15), for what is sent to them later
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

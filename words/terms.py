@@ -25,3 +25,11 @@ def term_messages() -> Iterator[Term]:
     """Every term of every source."""
     for fn in SOURCES:
         yield from fn()
+
+
+@source
+def slash_commands() -> Iterator[Term]:
+    """The slash commands' names, descriptions and choices (``cogs/translator.py``, read from the cogs)."""
+    from cogs.translator import command_terms
+
+    yield from command_terms()

@@ -26,12 +26,13 @@ TABLES = {
     "events",
     "outbox",
     "offers",
+    "user_langs",
 }
 
 
 async def test_fresh_database_gets_every_migration(db_target: str, backend: str) -> None:
     async with await Store.open(db_target) as s:
-        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 3
+        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 4
         assert s.backend == backend
         assert s.journal_mode == ("wal" if backend == "sqlite" else "")
     assert await tables(db_target) >= TABLES
@@ -111,7 +112,7 @@ async def test_failed_migration_changes_nothing(db_target: str) -> None:
     broken = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER); INSERT INTO nowhere VALUES (1);")
     async with await Store.open(db_target, migrations=MIGRATIONS[:1]):
         pass
-    with pytest.raises(MigrationError, match="migration 4 failed"):
+    with pytest.raises(MigrationError, match=f"migration {len(MIGRATIONS) + 1} failed"):
         await Store.open(db_target, migrations=broken)
     assert await schema_version(db_target) == 1
     assert "extra" not in await tables(db_target) and "reminders" not in await tables(db_target)
