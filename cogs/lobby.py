@@ -17,6 +17,7 @@ from bots.common import LEVELS
 from cogs.board import clip_message, thread_name
 from cogs.components import LogButton, SkipButton, lobby_view
 from cogs.langs import guild_lang, reader_lang, reader_words
+from cogs.option_help import suggestions
 from cogs.play import user_of
 from engine.core import waits_for
 from engine.msg import M
@@ -302,6 +303,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await interaction.followup.send(w(text), ephemeral=True)
 
     new.autocomplete("game")(game_name_autocomplete)
+
+    @new.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The chosen game's table options with their help, in the typer's language, as the host types."""
+        game = getattr(interaction.namespace, "game", None)
+        found = suggestions(
+            self.bot.service.games, game if isinstance(game, str) else None, current, reader_lang(interaction)
+        )
+        return [app_commands.Choice(name=shown, value=value) for shown, value in found]
 
     @game.command(name="join", description="Take a seat at an open table")
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:

@@ -33,3 +33,11 @@ def slash_commands() -> Iterator[Term]:
     from cogs.translator import command_terms
 
     yield from command_terms()
+
+
+@source
+def option_help() -> Iterator[Term]:
+    """The table options' help texts, by option name (``cogs/option_help.py``)."""
+    from cogs.option_help import help_terms
+
+    yield from help_terms()

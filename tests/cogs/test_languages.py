@@ -182,3 +182,18 @@ def test_a_private_line_in_the_outbox_keeps_its_message_for_the_readers_language
     assert [words("en")(x) for x in lines] == ["Anna draws a card.", "a plain line"]
     # an entry written before messages were kept: its English, as it was
     assert private_lines({"lines": ["old"]}) == ["old"]
+
+
+async def test_the_options_of_a_new_table_are_suggested_with_their_help_in_the_typers_language(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        server.set_locale(p.ANNA, "de")
+        found = await server.autocomplete(
+            p.ANNA, "game new", {"game": "omerta", "options": "snap_window=3 pa"}, focused="options"
+        )
+        assert [c["value"] for c in found] == ["snap_window=3 pace=live"]
+        assert found[0]["name"].startswith("pace=live · live: Ablegefenster von snap_window Sekunden")
+        english = await server.autocomplete(p.BEN, "game new", {"game": "speakeasy", "options": ""}, focused="options")
+        shown = {c["value"]: c["name"] for c in english}
+        assert shown["settle=auto"].startswith("settle=auto · auto: a question with one possible answer")
+        assert "snap_window=5" not in shown  # only the chosen game's options
+        assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in found + english)
