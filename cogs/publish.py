@@ -60,6 +60,17 @@ def private_lines(body: dict[str, Any]) -> list[Any]:
     return [load(m) if i < len(msgs) and (m := msgs[i]) else line for i, line in enumerate(lines)]
 
 
+def said_in(lang: str, rows: list[EventRow]) -> list[EventRow]:
+    """Public events with their text in ``lang`` (each from the message its data keeps, else as stored), so the
+    story of the board is told in the table's words."""
+    w = words(lang)
+    out = []
+    for e in rows:
+        text = w.stored(json.loads(e.data or "{}"), e.text)
+        out.append(e if text == e.text else dataclasses.replace(e, text=text))
+    return out
+
+
 def message_nonce(*parts: Any) -> str:
     """A message nonce (at most 25 characters) that names one thing to post: Discord refuses a second
     message with the same nonce for a few minutes, so a retry after a crash does not post twice."""
@@ -228,7 +239,7 @@ class Publisher:
         if current is not None and current.version >= table.version and current.upto >= last_id:
             return  # nothing new (or a newer board is up already: never show an older one over it)
         upto = current.upto if current is not None else 0
-        fresh = [e for e in await store.events_after(table.id, upto) if e.seats is None]
+        fresh = said_in(table.lang, [e for e in await store.events_after(table.id, upto) if e.seats is None])
         last = max([last_id, upto])
         data = json.loads(current.data) if current is not None else {}
         acting = pt.waiting_users()
@@ -279,7 +290,7 @@ class Publisher:
     async def _range(self, table: Table, first: int, end: int | None = None) -> list[EventRow]:
         """The public events of one message: ids from ``first`` to ``end``."""
         rows = await self.bot.service.store.events_after(table.id, first - 1)
-        return [e for e in rows if e.seats is None and (end is None or e.id <= end)]
+        return said_in(table.lang, [e for e in rows if e.seats is None and (end is None or e.id <= end)])
 
     async def _edit_open(
         self, table: Table, pt: PublicTable, current: Any, data: dict[str, Any], fresh: list[EventRow], last: int
@@ -332,10 +343,9 @@ class Publisher:
         """A turn or phase that began and ended within one move (Jo's turn; a Mob War nobody could defend)."""
         names = self._names(pt)
         head = ""
-        if seg.events:
-            first = seg.events[0]
-            said = words(table.lang).stored(json.loads(first.data or "{}"), first.text).rstrip(".")
-            head = words(table.lang)(M("table.board.passed", "**Game #{game} · {what}**", game=table.id, what=said))
+        if seg.events:  # its events are in the table's words already (said_in)
+            what = seg.events[0].text.rstrip(".")
+            head = words(table.lang)(M("table.board.passed", "**Game #{game} · {what}**", game=table.id, what=what))
         lines = story.steps(seg, names)
         text, left_out = board.compose([head], [board.Section("", lines)], [])
         channel = await self.channel(table.row.table_channel)
@@ -374,7 +384,7 @@ class Publisher:
         if opener is not None and opener.kind == "turn" and opener.seat is not None:
             user = pt.user_of(opener.seat)
             if user is not None and user > 0:
-                everything = story.segments(await store.get_events(table.id, public_only=True))
+                everything = story.segments(said_in(table.lang, await store.get_events(table.id, public_only=True)))
                 since = [story.line(s, names) for s in story.since_last_turn(everything, opener.seat, first)]
         lines = [ln for seg in segs for ln in story.steps(seg, names)]
         view = pt.view

@@ -11,7 +11,7 @@ from cogs.publish import private_lines
 from cogs.translator import NAME_RULE, command_terms
 from engine.msg import M
 from service.core import private_body
-from tests.cogs.driver import CHANNEL, Driver, answer, table
+from tests.cogs.driver import CHANNEL, Driver, answer, ids_of, table
 from tests.fakediscord import payloads as p
 from words import words
 
@@ -100,6 +100,17 @@ async def test_a_german_table_where_one_player_reads_english(tmp_path):
         assert f"**Spiel #{gid} · Omerta** · Protokoll, Seite" in _reply_of(await anna.wait_followups(1))
         ben_log = await server.slash(p.BEN, "log", {"game": gid}, channel_id=CHANNEL)
         assert f"**Game #{gid} · Omerta** · log, page" in _reply_of(await ben_log.wait_followups(1))
+        # a line the table writes itself (the host's skip) reaches the German board in German, and the host's
+        # confirmation and reply are German too
+        ask = await server.slash(p.ANNA, "game skip", {"game": gid}, channel_id=CHANNEL)
+        (confirm,) = await ask.wait_followups(1)
+        assert confirm["content"].startswith("Den Zug von ")
+        skip_id = next(i for i in ids_of(confirm) if i.startswith("sk|"))
+        done = await server.click(p.ANNA, confirm["id"], skip_id)
+        (reply,) = await done.wait_followups(1)
+        assert reply["content"].startswith("Zug von ") and "übersprungen" in reply["content"]
+        await d.settle()
+        assert any("überspringt den Zug von" in m["content"] for m in server.messages_in(d.where))
         # private lines sent later (the DMs of the deal) in each reader's remembered language
         assert await bot.service.store.get_user_lang(p.uid(p.BEN)) == "en"
         assert await bot.service.store.get_user_lang(p.uid(p.ANNA)) == "de"
