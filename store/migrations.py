@@ -322,8 +322,14 @@ CREATE TABLE offers (
 );
 """
 
+#: the game's version when a reminder's wait began: with the count, it names the reminder (its message nonce), so
+#: a player's next wait in the same game is reminded with a message of its own
+_V4_REMINDER_WAIT = """
+ALTER TABLE reminders ADD COLUMN since INTEGER NOT NULL DEFAULT 0;
+"""
 
-_V4_LANGS = """
+
+_V5_LANGS = """
 -- Each person's language, as Discord last told it (the interaction's locale): the DMs and private lines sent
 -- later (the outbox, the safe screen) are written in it.
 CREATE TABLE user_langs (
@@ -333,7 +339,7 @@ CREATE TABLE user_langs (
 );
 """
 
-_PG_V4_LANGS = """
+_PG_V5_LANGS = """
 CREATE TABLE user_langs (
     user_id    BIGINT PRIMARY KEY,
     lang       TEXT   NOT NULL,
@@ -361,7 +367,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V1_CORE, _PG_V1_CORE),  # 1: games, seats, the append-only choice record, snapshots
     Migration(_V2_BOOKKEEPING, _PG_V2_BOOKKEEPING),  # 2: owned messages, reminders, claims and races, settings
     Migration(_V3_TRUST, _PG_V3_TRUST),  # 3: the log's events, the outbox, the version each message shows, offers
-    Migration(_V4_LANGS, _PG_V4_LANGS),  # 4: each person's language (issue 15), for what is sent to them later
+    Migration(_V4_REMINDER_WAIT, _V4_REMINDER_WAIT),  # 4: the version each reminder's wait began at
+    Migration(_V5_LANGS, _PG_V5_LANGS),  # 5: each person's language (issue 15), for what is sent to them later
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 
