@@ -68,7 +68,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         g = table.game
         seated = "\n".join(f"{s.seat + 1}. {s.name}" for s in table.seats) or w(M("table.lobby.nobody", "nobody yet"))
         options = json.loads(table.row.options)
-        shown = ", ".join(f"{k}={v}" for k, v in options.items()) or w(M("table.lobby.defaults", "defaults"))
+        # options are what the host typed (code, the same in every language)
+        shown = ", ".join(f"`{k}={v}`" for k, v in options.items()) or w(M("table.lobby.defaults", "defaults"))
         status = {
             "lobby": M("table.lobby.status.lobby", "open for players"),
             "active": M("table.lobby.status.active", "started"),

@@ -13,6 +13,7 @@ from engine.msg import M
 from service.core import private_body
 from tests.cogs.driver import CHANNEL, Driver, answer, ids_of, table
 from tests.fakediscord import payloads as p
+from tests.words.scan import english_words
 from words import words
 
 
@@ -88,6 +89,7 @@ async def test_a_german_table_where_one_player_reads_english(tmp_path):
         german = ("Du hast gerade nichts zu entscheiden", "Dieser Knopf gehört nicht zu der Frage")
         for seat, text in replies.items():
             assert text.startswith(english if d.user_of_seat(seat) is p.BEN else german), (seat, text)
+        german_replies = [text for seat, text in replies.items() if d.user_of_seat(seat) is not p.BEN]
         # the English player's own slash command replies are English, the German host's German
         ben = await server.slash(p.BEN, "game skip", {"game": gid}, channel_id=CHANNEL)
         assert (
@@ -111,6 +113,11 @@ async def test_a_german_table_where_one_player_reads_english(tmp_path):
         assert reply["content"].startswith("Zug von ") and "übersprungen" in reply["content"]
         await d.settle()
         assert any("überspringt den Zug von" in m["content"] for m in server.messages_in(d.where))
+        # the German scan finds no English in these words of the table layer (names and kept terms pass)
+        names = [str(u.get("global_name") or u["username"]) for u in d.users]
+        lobby = server.message((await bot.service.store.get_message(gid, "lobby")).message_id)
+        mine = [lobby["content"], confirm["content"], reply["content"], want, *german_replies]
+        assert [(text, english_words(text, names)) for text in mine if english_words(text, names)] == []
         # private lines sent later (the DMs of the deal) in each reader's remembered language
         assert await bot.service.store.get_user_lang(p.uid(p.BEN)) == "en"
         assert await bot.service.store.get_user_lang(p.uid(p.ANNA)) == "de"
