@@ -215,3 +215,22 @@ async def test_the_options_of_a_new_table_are_suggested_with_their_help_in_the_t
         assert shown["settle=auto"].startswith("settle=auto · auto: a question with one possible answer")
         assert "snap_window=5" not in shown  # only the chosen game's options
         assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in found + english)
+
+
+def test_the_fake_discord_refuses_localised_names_discord_would_refuse():
+    from fakediscord.server import _localization_problems
+
+    good = {"name": "new", "name_localizations": {"de": "neu"}, "description_localizations": {"de": "Neu"}}
+    assert _localization_problems(good, "new") == []
+    for bad_name in ("Neu", "neues spiel", "x" * 33, ""):
+        bad = {"name": "new", "options": [{"type": 3, "name": "o", "name_localizations": {"de": bad_name}}]}
+        assert _localization_problems(bad, "new"), bad_name
+    too_long = {"name": "new", "description_localizations": {"de": "x" * 101}}
+    assert _localization_problems(too_long, "new")
+    # a choice's name may have spaces and capitals
+    choice = {
+        "name": "level",
+        "type": 3,
+        "choices": [{"name": "easy", "value": "easy", "name_localizations": {"de": "Sehr Leicht"}}],
+    }
+    assert _localization_problems({"name": "addbot", "options": [choice]}, "addbot") == []
