@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import msgspec
@@ -324,14 +325,18 @@ def _with_section(option: Option) -> Option:
     parts = option.id.split(":")
     if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
         return option
-    number = int(parts[1])
-    section = M(
+    return msgspec.structs.replace(option, section=_section(int(parts[1])))
+
+
+@functools.cache
+def _section(number: int) -> Msg:
+    """A district's menu section, "Downtown · Little Italy" (made once: every building question has many)."""
+    return M(
         "speakeasy.flow.section",
         "{zone} · {district}",
         zone=zone_name(ZONES[zone_index(number)]),
         district=district_name(number),
     )
-    return msgspec.structs.replace(option, section=section)
 
 
 #: Discord shows at most 100 characters of an option's description
