@@ -98,8 +98,8 @@ class Option(msgspec.Struct, frozen=True):
     disabled: str = ""
     #: Where it belongs in a long menu, coarse to fine ("Downtown · Chelsea"): the table splits menus by it
     section: str = ""
-    #: The translatable form of its texts (field name -> a message's JSON form, see ``engine/msg.py``), filled
-    #: when a text is given as a ``Msg``; the words layer makes the reader's words from it.
+    #: The translatable form of its texts (field name -> the ``Msg``, or its JSON form with the English shown as
+    #: ``"s"``; see ``engine/msg.py``), filled when a text is given as a ``Msg``; the words layer reads it.
     words: dict[str, Any] = {}
 
     def __post_init__(self) -> None:
@@ -185,22 +185,24 @@ _PROMPT_TEXTS = ("text",)
 
 
 def _take_words(obj: Any, names: tuple[str, ...]) -> None:
-    """Turn the ``Msg`` texts of a just-made struct into plain English, keeping their JSON form in ``words``
-    (with the English shown, ``"s"``, so a later plain text given by ``msgspec.structs.replace`` drops a stale
-    one)."""
+    """Turn the ``Msg`` texts of a just-made ``Prompt`` or ``Option`` into plain English, keeping each message in
+    ``words``. An entry may also be a message's JSON form with the English shown (``"s"``, when the English was
+    cut). A plain text given later (``msgspec.structs.replace``) drops an entry that no longer matches it."""
     words = obj.words
     new: dict[str, Any] | None = None
     for name in names:
         value = getattr(obj, name)
         if type(value) is str:
-            if words and name in words and words[name].get("s") != value:
-                new = dict(words) if new is None else new
-                del new[name]
+            if words and name in words:
+                kept = words[name]
+                shown = kept.get("s") if type(kept) is dict else kept
+                if shown != value:
+                    new = dict(words) if new is None else new
+                    del new[name]
         elif isinstance(value, Msg):
             new = dict(words) if new is None else new
-            text = str(value)
-            new[name] = {**value.dump(), "s": text}
-            msgspec.structs.force_setattr(obj, name, text)
+            new[name] = value
+            msgspec.structs.force_setattr(obj, name, str.__str__(value))
     if new is not None:
         msgspec.structs.force_setattr(obj, "words", new)
 

@@ -7,9 +7,11 @@ working, and it also carries what the words layer needs: its context (``ctx``, t
 it has one, and its arguments. An argument is a plain value (a player's name, a number), another ``Msg`` (a card's
 name, a district's name: translated too) or a list of them (joined in the reader's language).
 
-Structs never hold a ``Msg``: ``Event``, ``Prompt`` and ``Option`` turn one into plain text plus its JSON form
-(:meth:`Msg.dump`) when they are made (``engine/core.py``), so states, records and the store only ever see plain
-JSON. The words layer rebuilds it with :func:`load`.
+A struct's text fields are always plain text: ``Event`` turns a ``Msg`` into its English plus its JSON form
+(:meth:`Msg.dump`, under ``data["msg"]``) when it is made, so states, records and the store only ever see plain
+JSON; ``Prompt`` and ``Option``, which are never stored, keep the message itself beside the text (``words``; it
+pickles, for render workers), which costs nothing until someone reads it. The words layer takes either form
+(:func:`load` passes a message through).
 
 The English templates in the code are the catalogue's source: ``python -m words.extract`` collects every call of
 :func:`M`, :func:`P` and :func:`T` with Babel.
@@ -35,9 +37,10 @@ class Msg(str):
     args: dict[str, Any]
 
     def __new__(cls, ctx: str, template: str, args: dict[str, Any] | None = None, plural: str = "") -> Msg:
-        args = dict(args or {})
+        args = {} if args is None else args  # ``M`` and ``P`` hand over a fresh dict of their own
         chosen = plural if plural and args.get("n") != 1 else template
-        self = super().__new__(cls, _english(chosen, args))
+        # a Msg argument formats as its English (it is a str), so no conversion is needed
+        self = super().__new__(cls, chosen.format(**args) if args else chosen)
         self.ctx = ctx
         self.template = template
         self.plural = plural
@@ -123,12 +126,6 @@ def _dump(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_dump(v) for v in value]
     return value
-
-
-def _english(template: str, args: dict[str, Any]) -> str:
-    if not args:
-        return template
-    return template.format(**{k: (str(v) if isinstance(v, Msg) else v) for k, v in args.items()})
 
 
 def _english_join(items: list[str], style: str) -> str:

@@ -38,7 +38,22 @@ DOMAINS = ("acts", "cards", "game", "goals", "jo", "luciano", "money", "refusals
 #: Arguments that are values, the same in every language: player names, numbers, ids printed on the pieces (Jo's
 #: card ids, the Central Park tiles' letters), the years, the board side's player counts. ``support`` is the
 #: crew module's text (converted with that module) and ``generic`` the engine's list of allowed answers.
-VALUE_ARGS = {"name", "other", "card", "tile", "years", "side", "support", "generic"}
+#: Arguments that are values, not words: names, and the ids a refusal lists (engine.core: "allowed: open:1:0, ...")
+VALUE_ARGS = {
+    "name",
+    "other",
+    "card",
+    "tile",
+    "years",
+    "side",
+    "support",
+    "generic",
+    "allowed",
+    "option",
+    "kind",
+    "kinds",
+    "type",
+}
 #: Message ids whose words are a name (the same in German when the name is): the terms.
 NAMES = ("speakeasy.jo.rank", "speakeasy.jo.achievement")
 LOCALES = Path(__file__).resolve().parents[3] / "words" / "locales"
