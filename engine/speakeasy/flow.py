@@ -283,6 +283,19 @@ def _with_split(option: Option, p: Player) -> Option:
     return msgspec.structs.replace(option, detail=detail)
 
 
+def _check(state: SpeakeasyState, choice: Choice) -> None:
+    """Raise ``IllegalChoice`` unless ``choice`` answers the open prompt. The common case, a legal answer by the
+    asked seat, is told from the top task's option ids alone (``prompts`` would also build the text, sections
+    and payment splits); anything else goes through ``find_prompt`` for its exact message."""
+    if state.tasks and type(choice) is Choice and type(choice.seat) is int and type(choice.option) is str:
+        task = state.tasks[-1]
+        if choice.seat == task.seat and choice.kind == task.kind:
+            options, _grey = question_options(state, task)
+            if any(o.id == choice.option and not o.disabled for o in options):
+                return
+    find_prompt(prompts(state), choice)
+
+
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
     """Validate against the open prompt (nothing changes if it is refused), apply, and move on.
 
@@ -290,7 +303,7 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
     it used chance or moved a face-down component (``hidden.revealed``), or when the game ended (the final
     scoring shows everything); another seat's choice fixes every earlier one, since that seat decided after
     seeing them. (A new turn fixes everything before it too: ``begin_turn``.)"""
-    find_prompt(prompts(state), choice)
+    _check(state, choice)
     log: Log = []
     before = fingerprint(state)
     if state.last_chooser is not None and choice.seat != state.last_chooser:
