@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bots.common import check_level, view_rng
@@ -77,43 +78,45 @@ def margin(state: SpeakeasyState, seat: int) -> float:
     return value(state, seat) - (max(rivals) if rivals else 0.0)
 
 
-def _options(prompt: Prompt) -> list[Option]:
+def _options(options: Sequence[Option]) -> list[Option]:
     """The options worth trying: going back changes nothing and could loop."""
-    return [o for o in prompt.options if o.id != "back"] or list(prompt.options)
+    return [o for o in options if o.id != "back"] or list(options)
 
 
-def _easy_pick(state: SpeakeasyState, prompt: Prompt) -> Choice:
-    """The easy policy on a world it may change freely: the option worth most to the seat after one step."""
-    options = _options(prompt)
-    if len(options) == 1:
-        return Choice(prompt.seat, prompt.kind, options[0].id)
-    best, best_value = options[0].id, float("-inf")
-    for option in options:
+def _easy_pick(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option], offered: bool) -> Choice:
+    """The easy policy on a world it may change freely: the option worth most to the seat after one step.
+    ``offered``: the options are this state's own question's (``_next``), so a trial needs no legality check."""
+    tried = _options(options)
+    if len(tried) == 1:
+        return Choice(seat, kind, tried[0].id)
+    apply = GAME.apply_offered if offered else GAME.apply
+    best, best_value = tried[0].id, float("-inf")
+    for option in tried:
         trial = copy(state)
-        choice = Choice(prompt.seat, prompt.kind, option.id)
-        GAME.apply(trial, choice)
-        v = value(trial, prompt.seat)
+        choice = Choice(seat, kind, option.id)
+        apply(trial, choice)
+        v = value(trial, seat)
         if v > best_value:  # ties keep the earlier option: deterministic
             best, best_value = option.id, v
-    return Choice(prompt.seat, prompt.kind, best)
+    return Choice(seat, kind, best)
 
 
-def _next(state: SpeakeasyState) -> Prompt | None:
-    """The prompt the game asks next (the first open one), or ``None`` at the end."""
+def _next(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
+    """The question the game asks next as (seat, kind, options), without its words (a playout needs none), or
+    ``None`` at the end."""
     if GAME.is_over(state):
         return None
-    prompts = GAME.prompts(state)
-    return prompts[0] if prompts else None
+    return GAME.question(state)
 
 
 def _finish_turn(state: SpeakeasyState, seat: int) -> int:
     """Play the seat's own next steps the easy way while it alone is asked; returns the choices applied."""
     n = 0
     for _ in range(TURN_STEPS):
-        prompt = _next(state)
-        if prompt is None or prompt.seat != seat:
+        nxt = _next(state)
+        if nxt is None or nxt[0] != seat:
             break
-        GAME.apply(state, _easy_pick(state, prompt))
+        GAME.apply_offered(state, _easy_pick(state, *nxt, offered=True))
         n += 1
     return n
 
@@ -121,7 +124,7 @@ def _finish_turn(state: SpeakeasyState, seat: int) -> int:
 def _lookahead(sample: SpeakeasyState, prompt: Prompt) -> list[tuple[float, Option]]:
     """Each option with its margin after it and the rest of the seat's turn (best first, ties in order)."""
     scored = []
-    for k, option in enumerate(_options(prompt)):
+    for k, option in enumerate(_options(prompt.options)):
         trial = copy(sample)
         GAME.apply(trial, Choice(prompt.seat, prompt.kind, option.id))
         _finish_turn(trial, prompt.seat)
@@ -158,13 +161,13 @@ class SpeakeasyBot:
         """The bot's answer with the value it expects (for hints and benches)."""
         if prompt.seat == TABLE:
             raise ValueError("A seat bot answers its seat's prompts, not the table's timer.")
-        options = _options(prompt)
+        options = _options(prompt.options)
         rng = view_rng(GAME, state, prompt, self.salt)
         sample = world(state, prompt.seat, rng)
         if len(options) == 1:
             return self._done(prompt, options[0], margin(sample, prompt.seat))
         if self.level == "easy":
-            choice = _easy_pick(sample, prompt)
+            choice = _easy_pick(sample, prompt.seat, prompt.kind, prompt.options, offered=False)
             trial = copy(sample)
             GAME.apply(trial, choice)
             return self._done(prompt, prompt.option(choice.option) or options[0], value(trial, prompt.seat))
@@ -213,11 +216,12 @@ class SpeakeasyBot:
             nxt = _next(trial)
             if nxt is None:
                 break
-            if nxt.seat == TABLE:
-                choice = Choice(TABLE, nxt.kind, nxt.default_option())
+            who, kind, options = nxt
+            if who == TABLE:
+                choice = Choice(TABLE, kind, GAME.prompts(trial)[0].default_option())
             else:
-                choice = _easy_pick(trial, nxt)
-                nodes += len(nxt.options)
-            GAME.apply(trial, choice)
+                choice = _easy_pick(trial, who, kind, options, offered=True)
+                nodes += len(options)
+            GAME.apply_offered(trial, choice)
             nodes += 1
         return margin(trial, seat), nodes

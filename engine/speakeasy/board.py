@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
@@ -12,16 +13,23 @@ KIND_NAMES = {"stills": "Stills", "speakeasy": "Speakeasy", "nightclub": "Nightc
 TRACK_NAMES = {"vip": "VIP Room", "party": "Party", "stills": "Stills", "fleet": "Fleet", "strength": "Strength"}
 
 
+# The names and Zones below depend on the data files only (``rules()`` is loaded once): cached, since every
+# question's options name districts and spaces.
+
+
+@cache
 def zone_index(number: int) -> int:
     """The Zone (index into ``ZONES``) of a district."""
     return ZONES.index(rules().district(number).zone)
 
 
+@cache
 def district_name(number: int) -> str:
     """A district as people read it: "Little Italy"."""
     return rules().district(number).name
 
 
+@cache
 def space_name(number: int, index: int) -> str:
     """A space as people read it: "Little Italy, space 2"."""
     return f"{district_name(number)}, space {index + 1}"

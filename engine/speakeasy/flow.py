@@ -258,6 +258,16 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     ]
 
 
+def question(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
+    """The open question without its words: ``(seat, kind, options)`` of ``prompts(state)`` (the same option ids
+    in the same order; labels as the step made them, without sections or payment splits), or ``None`` when none
+    is open. For a bot's playouts, which need no text."""
+    if not state.tasks:
+        return None
+    task = state.tasks[-1]
+    return task.seat, task.kind, question_options(state, task)[0]
+
+
 #: Option ids whose second part is a district number (a space, a building, a Mobster Speakeasy in it)
 _IN_DISTRICT = ("open", "take", "up", "fm", "sell")
 
@@ -296,14 +306,16 @@ def _check(state: SpeakeasyState, choice: Choice) -> None:
     find_prompt(prompts(state), choice)
 
 
-def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
-    """Validate against the open prompt (nothing changes if it is refused), apply, and move on.
+def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True) -> list[Event]:
+    """Validate against the open prompt (nothing changes if it is refused), apply, and move on. ``checked=False``
+    skips the validation: only for a choice made from this very state's prompt (``Game.apply_offered``).
 
     Here, where every choice is applied, the undo floor moves by itself (``undo_mark``): a choice is fixed when
     it used chance or moved a face-down component (``hidden.revealed``), or when the game ended (the final
     scoring shows everything); another seat's choice fixes every earlier one, since that seat decided after
     seeing them. (A new turn fixes everything before it too: ``begin_turn``.)"""
-    _check(state, choice)
+    if checked:
+        _check(state, choice)
     log: Log = []
     before = fingerprint(state)
     if state.last_chooser is not None and choice.seat != state.last_chooser:
@@ -313,6 +325,7 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
     state.log_count += 1
     _answer(state, task, choice.option, log)
     advance(state, log)
-    if state.phase == "over" or revealed(before, fingerprint(state)):
+    # (a new turn already fixed everything: then nothing is left to compare)
+    if state.undo_mark < state.log_count and (state.phase == "over" or revealed(before, fingerprint(state))):
         state.undo_mark = state.log_count
     return log

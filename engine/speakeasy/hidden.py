@@ -81,7 +81,12 @@ def fingerprint(state: SpeakeasyState) -> Fingerprint:
     a choice is fixed is shown to everyone (the Undo button), so it may not depend on another player's hand or
     safe."""
     piles = _piles(state)
-    return state.rng.state, tuple([p[0] for p in piles]), tuple([tuple(p[2][p[3] :]) for p in piles])
+    # a pile read from its top (start 0, all but the Operations decks) is copied once, without a slice first
+    return (
+        state.rng.state,
+        tuple([p[0] for p in piles]),
+        tuple([tuple(p[2][p[3] :]) if p[3] else tuple(p[2]) for p in piles]),
+    )
 
 
 def revealed(before: Fingerprint, after: Fingerprint) -> bool:
@@ -92,6 +97,8 @@ def revealed(before: Fingerprint, after: Fingerprint) -> bool:
     if before[0] != after[0]:
         return True
     if before[1] == after[1]:
+        if before[2] == after[2]:  # the common case, nothing face down moved: one comparison in C
+            return False
         return any(new[: len(old)] != old for old, new in zip(before[2], after[2], strict=True))
     piles_after = dict(zip(after[1], after[2], strict=True))
     return any(piles_after.get(name, ())[: len(old)] != old for name, old in zip(before[1], before[2], strict=True))

@@ -65,35 +65,50 @@ def push_steps(state: SpeakeasyState, seat: int, p: Person, booth: int = 0) -> N
         push(state, kind, seat, n=n, m=1 if kind in ("place_family", "take_tile") else 0, s=s)
 
 
-def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
+@cache
+def _place_menu() -> tuple[
+    tuple[tuple[str, Option], ...], tuple[tuple[int, int, Option], ...], Option, tuple[Option, ...]
+]:
+    """Every place a Capo may go, with its option (made once: the words come from the data files only):
+    (Person id, option) of each Person, (booth number, Leverage, option) of each booth, first place, and each
+    Park space's option."""
     loc = rules().locations
+    persons = tuple(
+        (per.id, opt(f"person:{per.id}", f"{per.name} ({per.location})", steps_text(per))) for per in loc.persons
+    )
+    booths = tuple(
+        (
+            b.number,
+            b.leverage,
+            opt(
+                f"booth:{b.number}",
+                f"Restaurant booth {b.number}{f', pay {b.leverage} Leverage' if b.leverage else ''}",
+                f"{steps_text(loc.maitre_d)}: {eco.describe(b.reward)}",
+            ),
+        )
+        for b in loc.booths
+    )
+    first = opt("first", f"{loc.first_place.name} (Restaurant, first place)", steps_text(loc.first_place))
+    park = tuple(
+        opt(f"park:{k}", f"Park space {sp.number}", f"copy a Person an opponent uses, or {eco.describe(sp.reward)}")
+        for k, sp in enumerate(loc.park)
+    )
+    return persons, booths, first, park
+
+
+def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
     p = state.player(task.seat)
     if p.capos <= 0:
         return []
-    out = []
-    for per in loc.persons:
-        if per.id not in state.persons:
-            out.append(opt(f"person:{per.id}", f"{per.name} ({per.location})", steps_text(per)))
-    for b in loc.booths[: rules().sides[state.side].booths]:
-        if state.booths[b.number - 1] is None and p.leverage >= b.leverage:
-            cost = f", pay {b.leverage} Leverage" if b.leverage else ""
-            out.append(
-                opt(
-                    f"booth:{b.number}",
-                    f"Restaurant booth {b.number}{cost}",
-                    f"{steps_text(loc.maitre_d)}: {eco.describe(b.reward)}",
-                )
-            )
-    out.append(opt("first", f"{loc.first_place.name} (Restaurant, first place)", steps_text(loc.first_place)))
-    for k, sp in enumerate(loc.park):
-        if state.park[k] is None:
-            out.append(
-                opt(
-                    f"park:{k}",
-                    f"Park space {sp.number}",
-                    f"copy a Person an opponent uses, or {eco.describe(sp.reward)}",
-                )
-            )
+    persons, booths, first, park = _place_menu()
+    out = [o for pid, o in persons if pid not in state.persons]
+    out += [
+        o
+        for number, leverage, o in booths[: rules().sides[state.side].booths]
+        if state.booths[number - 1] is None and p.leverage >= leverage
+    ]
+    out.append(first)
+    out += [o for k, o in enumerate(park) if state.park[k] is None]
     return out
 
 
