@@ -23,7 +23,7 @@ from bots.common import check_level, view_rng
 from bots.speakeasy_worlds import copy, world
 from engine.core import TABLE, Choice, Option, Prompt
 from engine.speakeasy.acts import bottles
-from engine.speakeasy.board import buildings, operating
+from engine.speakeasy.board import operating
 from engine.speakeasy.game import SpeakeasyGame
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState
@@ -57,15 +57,20 @@ def value(state: SpeakeasyState, seat: int) -> float:
     p = state.player(seat)
     if state.phase == "over" and p.final:
         return float(p.final["total"])
-    r = rules()
+    protected = rules().final.protected
     money = p.pocket + p.safe
     income = 0.0
     safety = 0.0
-    for d, _i, b in buildings(state, seat):
-        income += BUILDING_WORTH[b.kind] + (BARREL_WORTH if b.barrel else 0)
-        income += OPERATING_WORTH if operating(d, b) else 0
-        if b.family:
-            safety += r.final.protected[b.kind]
+    # ``board.buildings(state, seat)`` walked without a generator: ``value`` runs after every trial of a search
+    for d in state.districts:
+        for sp in d.spaces:
+            b = sp.building
+            if b is None or b.owner != seat:
+                continue
+            income += BUILDING_WORTH[b.kind] + (BARREL_WORTH if b.barrel else 0)
+            income += OPERATING_WORTH if operating(d, b) else 0
+            if b.family:
+                safety += protected[b.kind]
     income += sum(bottles(state, seat)) + 2 * p.stills_barrels + LEVEL_WORTH * sum(p.levels.values())
     safety += p.goons + p.leverage
     board = 3 * p.books + 2 * (p.family_vip + sum(z.count(seat) for z in state.docks)) + len(p.hand)
@@ -83,18 +88,37 @@ def _options(options: Sequence[Option]) -> list[Option]:
     return [o for o in options if o.id != "back"] or list(options)
 
 
+def _legal(state: SpeakeasyState, seat: int, kind: str) -> frozenset[str]:
+    """The option ids ``state`` offers ``seat`` for ``kind`` now (none if it asks something else)."""
+    asked = GAME.question(state)
+    if asked is None or asked[0] != seat or asked[1] != kind:
+        return frozenset()
+    return frozenset(o.id for o in asked[2])
+
+
+def _try(trial: SpeakeasyState, choice: Choice, legal: frozenset[str] | None) -> None:
+    """Apply a trial choice to a copy: unchecked when it is known legal there (``legal`` None: the options are
+    the copy's own question's; else the ids its original offers), else checked, so an illegal one is refused
+    exactly as ``apply`` refuses it."""
+    if legal is None or choice.option in legal:
+        GAME.apply_offered(trial, choice)
+    else:
+        GAME.apply(trial, choice)
+
+
 def _easy_pick(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option], offered: bool) -> Choice:
     """The easy policy on a world it may change freely: the option worth most to the seat after one step.
-    ``offered``: the options are this state's own question's (``_next``), so a trial needs no legality check."""
+    ``offered``: the options are this state's own question's (``_next``), so a trial needs no legality check;
+    otherwise (a prompt of the real position tried on a sampled world) the world's own question is asked once."""
     tried = _options(options)
     if len(tried) == 1:
         return Choice(seat, kind, tried[0].id)
-    apply = GAME.apply_offered if offered else GAME.apply
+    legal = None if offered else _legal(state, seat, kind)
     best, best_value = tried[0].id, float("-inf")
     for option in tried:
         trial = copy(state)
         choice = Choice(seat, kind, option.id)
-        apply(trial, choice)
+        _try(trial, choice, legal)
         v = value(trial, seat)
         if v > best_value:  # ties keep the earlier option: deterministic
             best, best_value = option.id, v
@@ -124,9 +148,10 @@ def _finish_turn(state: SpeakeasyState, seat: int) -> int:
 def _lookahead(sample: SpeakeasyState, prompt: Prompt) -> list[tuple[float, Option]]:
     """Each option with its margin after it and the rest of the seat's turn (best first, ties in order)."""
     scored = []
+    legal = _legal(sample, prompt.seat, prompt.kind)
     for k, option in enumerate(_options(prompt.options)):
         trial = copy(sample)
-        GAME.apply(trial, Choice(prompt.seat, prompt.kind, option.id))
+        _try(trial, Choice(prompt.seat, prompt.kind, option.id), legal)
         _finish_turn(trial, prompt.seat)
         scored.append((margin(trial, prompt.seat), -k, option))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)

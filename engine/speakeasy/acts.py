@@ -64,6 +64,9 @@ register("next_act", "The next Act", auto=_next_act, skip=None)
 # ---- Final scoring (design §14) ----
 
 
+_BOTTLE_KINDS = frozenset(BOTTLES)
+
+
 def bottles(state: SpeakeasyState, seat: int) -> tuple[int, int]:
     """Design §11.2: (value of the bottles owned, variety bonus); the Champagne Case counts as a Champagne."""
     r = rules()
@@ -71,7 +74,7 @@ def bottles(state: SpeakeasyState, seat: int) -> tuple[int, int]:
     owned = [r.helpers.cards[h].bottle for h in p.helpers + p.screen]
     owned += ["champagne"] * eco.crate_power(p, "champagne")
     value = sum(r.helpers.bottle_values[b] for b in owned)
-    kinds = len(set(owned) & set(BOTTLES))
+    kinds = len(_BOTTLE_KINDS.intersection(owned))
     bonus = max((v for k, v in r.helpers.variety_bonus.items() if kinds >= k), default=0)
     return value, bonus
 

@@ -128,16 +128,20 @@ def _private_places(state: SpeakeasyState, seat: int | None) -> list[Pile]:
     return places
 
 
-def _redeal(places: list[Pile], rng: Chance) -> None:
+def _redeal(places: list[Pile], rng: Chance | None) -> None:
     """Shuffle the face-down components of one pool among its places (each keeps its size; a place that accepts
-    one deck or letter gets components of it only)."""
-    # sorted by random keys: a uniform order, several times faster than ``shuffle`` (scramble runs at every step
-    # of the differential tests)
+    one deck or letter gets components of it only). ``rng=None`` keeps the order they are given in (each fussy
+    place still gets its kind: a canonical arrangement, ``bots.speakeasy_worlds``)."""
     items = [x for pl in places for x in pl.items[pl.start :]]
     if len(items) < 2:
         return
-    draw = rng.random
-    left = sorted(items, key=lambda _x: draw())
+    if rng is None:
+        left = items
+    else:
+        # sorted by random keys: a uniform order, several times faster than ``shuffle`` (scramble runs at every
+        # step of the differential tests)
+        draw = rng.random
+        left = sorted(items, key=lambda _x: draw())
     fussy = [pl for pl in places if pl.only is not None]
     if fussy:
         # one pass: each fussy place takes the first components of its kind in the new order, the rest keep it
@@ -182,7 +186,12 @@ def scramble(state: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyS
     the shared face-down piles and the other players' hands and Helpers behind the screen trade components
     within each kind, the other players' safes hold other amounts, and the generator has a new state. The copy
     is the same game as ``seat`` knows it: ``view(copy, seat) == view(state, seat)`` and the invariants hold."""
-    new = _copy(state)
+    return redraw(_copy(state), seat, rng)
+
+
+def redraw(new: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyState:
+    """``scramble`` in place: redraws what ``seat`` may not see in ``new`` itself (a copy the caller made and
+    owns) and returns it."""
     places = shared_piles(new) + _private_places(new, seat)
     for pool in dict.fromkeys(pl.pool for pl in places):
         _redeal([pl for pl in places if pl.pool == pool], rng)
