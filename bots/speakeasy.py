@@ -73,7 +73,7 @@ def value(state: SpeakeasyState, seat: int) -> float:
                 safety += protected[b.kind]
     income += sum(bottles(state, seat)) + 2 * p.stills_barrels + LEVEL_WORTH * sum(p.levels.values())
     safety += p.goons + p.leverage
-    board = 3 * p.books + 2 * (p.family_vip + sum(z.count(seat) for z in state.docks)) + len(p.hand)
+    board = 3 * p.books + 2 * (p.family_vip + sum([z.count(seat) for z in state.docks])) + len(p.hand)
     return money + income + safety + board
 
 
@@ -106,23 +106,39 @@ def _try(trial: SpeakeasyState, choice: Choice, legal: frozenset[str] | None) ->
         GAME.apply(trial, choice)
 
 
-def _easy_pick(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option], offered: bool) -> Choice:
-    """The easy policy on a world it may change freely: the option worth most to the seat after one step.
-    ``offered``: the options are this state's own question's (``_next``), so a trial needs no legality check;
-    otherwise (a prompt of the real position tried on a sampled world) the world's own question is asked once."""
+def _easy(
+    state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option], legal: frozenset[str] | None
+) -> tuple[Choice, SpeakeasyState | None]:
+    """The easy policy: the option worth most to the seat after one step, each tried on a copy of ``state``
+    (``legal`` as in ``_try``), and the copy it won on (``None``: a single option, nothing tried)."""
     tried = _options(options)
     if len(tried) == 1:
-        return Choice(seat, kind, tried[0].id)
-    legal = None if offered else _legal(state, seat, kind)
-    best, best_value = tried[0].id, float("-inf")
+        return Choice(seat, kind, tried[0].id), None
+    best, best_value, best_trial = tried[0].id, float("-inf"), None
     for option in tried:
         trial = copy(state)
-        choice = Choice(seat, kind, option.id)
-        _try(trial, choice, legal)
+        _try(trial, Choice(seat, kind, option.id), legal)
         v = value(trial, seat)
         if v > best_value:  # ties keep the earlier option: deterministic
-            best, best_value = option.id, v
-    return Choice(seat, kind, best)
+            best, best_value, best_trial = option.id, v, trial
+    return Choice(seat, kind, best), best_trial
+
+
+def _easy_pick(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option]) -> Choice:
+    """The easy policy's choice for a prompt of the real position tried on a sampled world ``state`` (which it
+    leaves unchanged): the world's own question is asked once, so its legal options are tried unchecked."""
+    return _easy(state, seat, kind, options, _legal(state, seat, kind))[0]
+
+
+def _easy_step(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option]) -> SpeakeasyState:
+    """The position after the easy policy's choice on ``state``'s own question (``options``, from ``_next``).
+    The engine is deterministic, so the copy the choice won on is that position: it is returned instead of
+    applying the choice again. ``state`` is spent (it may or may not be the one returned)."""
+    choice, won = _easy(state, seat, kind, options, None)
+    if won is not None:
+        return won
+    GAME.apply_offered(state, choice)
+    return state
 
 
 def _next(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
@@ -133,16 +149,15 @@ def _next(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
     return GAME.question(state)
 
 
-def _finish_turn(state: SpeakeasyState, seat: int) -> int:
-    """Play the seat's own next steps the easy way while it alone is asked; returns the choices applied."""
-    n = 0
+def _finish_turn(state: SpeakeasyState, seat: int) -> SpeakeasyState:
+    """The position after the seat's own next steps played the easy way while it alone is asked (``state`` is
+    spent, as in ``_easy_step``)."""
     for _ in range(TURN_STEPS):
         nxt = _next(state)
         if nxt is None or nxt[0] != seat:
             break
-        GAME.apply_offered(state, _easy_pick(state, *nxt, offered=True))
-        n += 1
-    return n
+        state = _easy_step(state, *nxt)
+    return state
 
 
 def _lookahead(sample: SpeakeasyState, prompt: Prompt) -> list[tuple[float, Option]]:
@@ -152,7 +167,7 @@ def _lookahead(sample: SpeakeasyState, prompt: Prompt) -> list[tuple[float, Opti
     for k, option in enumerate(_options(prompt.options)):
         trial = copy(sample)
         _try(trial, Choice(prompt.seat, prompt.kind, option.id), legal)
-        _finish_turn(trial, prompt.seat)
+        trial = _finish_turn(trial, prompt.seat)
         scored.append((margin(trial, prompt.seat), -k, option))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [(v, o) for v, _k, o in scored]
@@ -192,7 +207,7 @@ class SpeakeasyBot:
         if len(options) == 1:
             return self._done(prompt, options[0], margin(sample, prompt.seat))
         if self.level == "easy":
-            choice = _easy_pick(sample, prompt.seat, prompt.kind, prompt.options, offered=False)
+            choice = _easy_pick(sample, prompt.seat, prompt.kind, prompt.options)
             trial = copy(sample)
             GAME.apply(trial, choice)
             return self._done(prompt, prompt.option(choice.option) or options[0], value(trial, prompt.seat))
@@ -243,10 +258,9 @@ class SpeakeasyBot:
                 break
             who, kind, options = nxt
             if who == TABLE:
-                choice = Choice(TABLE, kind, GAME.prompts(trial)[0].default_option())
+                GAME.apply_offered(trial, Choice(TABLE, kind, GAME.prompts(trial)[0].default_option()))
             else:
-                choice = _easy_pick(trial, who, kind, options, offered=True)
+                trial = _easy_step(trial, who, kind, options)
                 nodes += len(options)
-            GAME.apply_offered(trial, choice)
             nodes += 1
         return margin(trial, seat), nodes
