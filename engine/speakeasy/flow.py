@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from engine.core import Choice, Event, Option, Prompt, find_prompt
@@ -272,13 +274,20 @@ def question(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
 _IN_DISTRICT = ("open", "take", "up", "fm", "sell")
 
 
+@lru_cache(maxsize=4096)  # a function of the id and the data files only; a game's ids are a few hundred
+def _section(option_id: str) -> str:
+    """Where an option belongs in a long menu, "Downtown · Little Italy", or "" when it is not in a district."""
+    parts = option_id.split(":")
+    if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
+        return ""
+    number = int(parts[1])
+    return f"{ZONES[zone_index(number)]} · {district_name(number)}"
+
+
 def _with_section(option: Option) -> Option:
     """Long menus are split by Zone, then district (the style guide): say where the option is."""
-    parts = option.id.split(":")
-    if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
-        return option
-    number = int(parts[1])
-    return msgspec.structs.replace(option, section=f"{ZONES[zone_index(number)]} · {district_name(number)}")
+    section = _section(option.id)
+    return msgspec.structs.replace(option, section=section) if section else option
 
 
 #: Discord shows at most 100 characters of an option's description
