@@ -107,16 +107,23 @@ def _try(trial: SpeakeasyState, choice: Choice, legal: frozenset[str] | None) ->
 
 
 def _easy(
-    state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option], legal: frozenset[str] | None
+    state: SpeakeasyState,
+    seat: int,
+    kind: str,
+    options: Sequence[Option],
+    legal: frozenset[str] | None,
+    spend: bool = False,
 ) -> tuple[Choice, SpeakeasyState | None]:
     """The easy policy: the option worth most to the seat after one step, each tried on a copy of ``state``
-    (``legal`` as in ``_try``), and the copy it won on (``None``: a single option, nothing tried)."""
+    (``legal`` as in ``_try``), and the position it won on (``None``: a single option, nothing tried). With
+    ``spend`` the last option is tried on ``state`` itself (one copy fewer; ``state`` is then spent)."""
     tried = _options(options)
     if len(tried) == 1:
         return Choice(seat, kind, tried[0].id), None
     best, best_value, best_trial = tried[0].id, float("-inf"), None
-    for option in tried:
-        trial = copy(state)
+    last = len(tried) - 1
+    for k, option in enumerate(tried):
+        trial = state if spend and k == last else copy(state)
         _try(trial, Choice(seat, kind, option.id), legal)
         v = value(trial, seat)
         if v > best_value:  # ties keep the earlier option: deterministic
@@ -134,7 +141,7 @@ def _easy_step(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Op
     """The position after the easy policy's choice on ``state``'s own question (``options``, from ``_next``).
     The engine is deterministic, so the copy the choice won on is that position: it is returned instead of
     applying the choice again. ``state`` is spent (it may or may not be the one returned)."""
-    choice, won = _easy(state, seat, kind, options, None)
+    choice, won = _easy(state, seat, kind, options, None, spend=True)
     if won is not None:
         return won
     GAME.apply_offered(state, choice)
