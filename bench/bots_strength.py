@@ -1,13 +1,14 @@
 """Bench: how strong the Speakeasy seat bots are, head to head, and how long ``hard`` thinks.
 
     python -m bench.bots_strength [--games 200] [--pairs easy:random standard:easy hard:standard]
-                                  [--hard-nodes 400] [--timing 40] [--seed 1]
+                                  [--hard-nodes 400] [--timing 40] [--timing-nodes N] [--seed 1]
 
 Each pair plays ``games`` two-player games, the two players swapping seats every game (so neither gains from
 sitting first); a pair's line gives the first player's win share with its 95% Wilson interval and whether the
 interval excludes an even split. ``hard`` plays with ``--hard-nodes`` (the node limit binds, not the clock:
 reproducible; the table's default is 6000 nodes and 2 s). The timing line plays ``--timing`` decisions of
-``hard`` at the table's default budget and prints the p50/p99/max decision time and playouts per decision.
+``hard`` at the table's default budget and prints the p50/p99/max decision time and playouts per decision;
+``--timing-nodes 1000000`` lets the 2 s clock bind instead (how many playouts the engine's speed allows).
 One JSON line per figure; the seed reproduces it.
 """
 
@@ -80,9 +81,11 @@ def pair(first: str, second: str, games: int, seed: int, hard_nodes: int) -> dic
     }
 
 
-def timing(decisions: int, seed: int) -> dict:
-    """``hard`` at the table's default budget on the positions of a game it plays against ``standard``."""
-    hard = SpeakeasyBot("hard", seed)
+def timing(decisions: int, seed: int, nodes: int | None = None) -> dict:
+    """``hard`` at the table's default budget (or ``nodes`` instead of its node limit, the 2 s kept) on the
+    positions of a game it plays against ``standard``."""
+    budget = Budget() if nodes is None else Budget(nodes=nodes)
+    hard = SpeakeasyBot("hard", seed, budget)
     standard = SpeakeasyBot("standard", seed + 1)
     state = GAME.new(["A", "B"], {"settle": "auto"}, seed)
     times: list[float] = []
@@ -104,12 +107,12 @@ def timing(decisions: int, seed: int) -> dict:
         "bench": "bots_hard_time",
         "decisions": len(times),
         "seed": seed,
-        "budget_s": Budget().seconds,
-        "budget_nodes": Budget().nodes,
+        "budget_s": budget.seconds,
+        "budget_nodes": budget.nodes,
         "p50_s": round(statistics.median(times), 3),
         "p99_s": round(p99, 3),
         "max_s": round(times[-1], 3),
-        "within_budget": p99 <= Budget().seconds,
+        "within_budget": p99 <= budget.seconds,
         "playouts_per_decision": round(statistics.mean(playouts), 1),
     }
 
@@ -121,13 +124,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairs", nargs="*", default=["easy:random", "standard:easy", "hard:standard"])
     parser.add_argument("--hard-nodes", type=int, default=400)
     parser.add_argument("--timing", type=int, default=40, help="hard decisions to time (0: none)")
+    parser.add_argument(
+        "--timing-nodes", type=int, help="the timed hard's node limit (default the table's; large: the clock binds)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     for spec in args.pairs:
         first, second = spec.split(":")
         print(json.dumps(pair(first, second, args.games, args.seed, args.hard_nodes)), flush=True)
     if args.timing:
-        print(json.dumps(timing(args.timing, args.seed)), flush=True)
+        print(json.dumps(timing(args.timing, args.seed, args.timing_nodes)), flush=True)
 
 
 if __name__ == "__main__":

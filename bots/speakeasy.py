@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bots.common import check_level, view_rng
 from bots.speakeasy_worlds import copy, world
 from engine.core import TABLE, Choice, Option, Prompt
 from engine.speakeasy.acts import bottles
-from engine.speakeasy.board import buildings, operating
+from engine.speakeasy.board import operating
 from engine.speakeasy.game import SpeakeasyGame
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState
@@ -56,18 +57,23 @@ def value(state: SpeakeasyState, seat: int) -> float:
     p = state.player(seat)
     if state.phase == "over" and p.final:
         return float(p.final["total"])
-    r = rules()
+    protected = rules().final.protected
     money = p.pocket + p.safe
     income = 0.0
     safety = 0.0
-    for d, _i, b in buildings(state, seat):
-        income += BUILDING_WORTH[b.kind] + (BARREL_WORTH if b.barrel else 0)
-        income += OPERATING_WORTH if operating(d, b) else 0
-        if b.family:
-            safety += r.final.protected[b.kind]
+    # ``board.buildings(state, seat)`` walked without a generator: ``value`` runs after every trial of a search
+    for d in state.districts:
+        for sp in d.spaces:
+            b = sp.building
+            if b is None or b.owner != seat:
+                continue
+            income += BUILDING_WORTH[b.kind] + (BARREL_WORTH if b.barrel else 0)
+            income += OPERATING_WORTH if operating(d, b) else 0
+            if b.family:
+                safety += protected[b.kind]
     income += sum(bottles(state, seat)) + 2 * p.stills_barrels + LEVEL_WORTH * sum(p.levels.values())
     safety += p.goons + p.leverage
-    board = 3 * p.books + 2 * (p.family_vip + sum(z.count(seat) for z in state.docks)) + len(p.hand)
+    board = 3 * p.books + 2 * (p.family_vip + sum([z.count(seat) for z in state.docks])) + len(p.hand)
     return money + income + safety + board
 
 
@@ -77,54 +83,98 @@ def margin(state: SpeakeasyState, seat: int) -> float:
     return value(state, seat) - (max(rivals) if rivals else 0.0)
 
 
-def _options(prompt: Prompt) -> list[Option]:
+def _options(options: Sequence[Option]) -> list[Option]:
     """The options worth trying: going back changes nothing and could loop."""
-    return [o for o in prompt.options if o.id != "back"] or list(prompt.options)
+    return [o for o in options if o.id != "back"] or list(options)
 
 
-def _easy_pick(state: SpeakeasyState, prompt: Prompt) -> Choice:
-    """The easy policy on a world it may change freely: the option worth most to the seat after one step."""
-    options = _options(prompt)
-    if len(options) == 1:
-        return Choice(prompt.seat, prompt.kind, options[0].id)
-    best, best_value = options[0].id, float("-inf")
-    for option in options:
-        trial = copy(state)
-        choice = Choice(prompt.seat, prompt.kind, option.id)
+def _legal(state: SpeakeasyState, seat: int, kind: str) -> frozenset[str]:
+    """The option ids ``state`` offers ``seat`` for ``kind`` now (none if it asks something else)."""
+    asked = GAME.question(state)
+    if asked is None or asked[0] != seat or asked[1] != kind:
+        return frozenset()
+    return frozenset(o.id for o in asked[2])
+
+
+def _try(trial: SpeakeasyState, choice: Choice, legal: frozenset[str] | None) -> None:
+    """Apply a trial choice to a copy: unchecked when it is known legal there (``legal`` None: the options are
+    the copy's own question's; else the ids its original offers), else checked, so an illegal one is refused
+    exactly as ``apply`` refuses it."""
+    if legal is None or choice.option in legal:
+        GAME.apply_offered(trial, choice)
+    else:
         GAME.apply(trial, choice)
-        v = value(trial, prompt.seat)
+
+
+def _easy(
+    state: SpeakeasyState,
+    seat: int,
+    kind: str,
+    options: Sequence[Option],
+    legal: frozenset[str] | None,
+    spend: bool = False,
+) -> tuple[Choice, SpeakeasyState | None]:
+    """The easy policy: the option worth most to the seat after one step, each tried on a copy of ``state``
+    (``legal`` as in ``_try``), and the position it won on (``None``: a single option, nothing tried). With
+    ``spend`` the last option is tried on ``state`` itself (one copy fewer; ``state`` is then spent)."""
+    tried = _options(options)
+    if len(tried) == 1:
+        return Choice(seat, kind, tried[0].id), None
+    best, best_value, best_trial = tried[0].id, float("-inf"), None
+    last = len(tried) - 1
+    for k, option in enumerate(tried):
+        trial = state if spend and k == last else copy(state)
+        _try(trial, Choice(seat, kind, option.id), legal)
+        v = value(trial, seat)
         if v > best_value:  # ties keep the earlier option: deterministic
-            best, best_value = option.id, v
-    return Choice(prompt.seat, prompt.kind, best)
+            best, best_value, best_trial = option.id, v, trial
+    return Choice(seat, kind, best), best_trial
 
 
-def _next(state: SpeakeasyState) -> Prompt | None:
-    """The prompt the game asks next (the first open one), or ``None`` at the end."""
+def _easy_pick(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option]) -> Choice:
+    """The easy policy's choice for a prompt of the real position tried on a sampled world ``state`` (which it
+    leaves unchanged): the world's own question is asked once, so its legal options are tried unchecked."""
+    return _easy(state, seat, kind, options, _legal(state, seat, kind))[0]
+
+
+def _easy_step(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option]) -> SpeakeasyState:
+    """The position after the easy policy's choice on ``state``'s own question (``options``, from ``_next``).
+    The engine is deterministic, so the copy the choice won on is that position: it is returned instead of
+    applying the choice again. ``state`` is spent (it may or may not be the one returned)."""
+    choice, won = _easy(state, seat, kind, options, None, spend=True)
+    if won is not None:
+        return won
+    GAME.apply_offered(state, choice)
+    return state
+
+
+def _next(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
+    """The question the game asks next as (seat, kind, options), without its words (a playout needs none), or
+    ``None`` at the end."""
     if GAME.is_over(state):
         return None
-    prompts = GAME.prompts(state)
-    return prompts[0] if prompts else None
+    return GAME.question(state)
 
 
-def _finish_turn(state: SpeakeasyState, seat: int) -> int:
-    """Play the seat's own next steps the easy way while it alone is asked; returns the choices applied."""
-    n = 0
+def _finish_turn(state: SpeakeasyState, seat: int) -> SpeakeasyState:
+    """The position after the seat's own next steps played the easy way while it alone is asked (``state`` is
+    spent, as in ``_easy_step``)."""
     for _ in range(TURN_STEPS):
-        prompt = _next(state)
-        if prompt is None or prompt.seat != seat:
+        nxt = _next(state)
+        if nxt is None or nxt[0] != seat:
             break
-        GAME.apply(state, _easy_pick(state, prompt))
-        n += 1
-    return n
+        state = _easy_step(state, *nxt)
+    return state
 
 
 def _lookahead(sample: SpeakeasyState, prompt: Prompt) -> list[tuple[float, Option]]:
     """Each option with its margin after it and the rest of the seat's turn (best first, ties in order)."""
     scored = []
-    for k, option in enumerate(_options(prompt)):
+    legal = _legal(sample, prompt.seat, prompt.kind)
+    for k, option in enumerate(_options(prompt.options)):
         trial = copy(sample)
-        GAME.apply(trial, Choice(prompt.seat, prompt.kind, option.id))
-        _finish_turn(trial, prompt.seat)
+        _try(trial, Choice(prompt.seat, prompt.kind, option.id), legal)
+        trial = _finish_turn(trial, prompt.seat)
         scored.append((margin(trial, prompt.seat), -k, option))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [(v, o) for v, _k, o in scored]
@@ -158,13 +208,13 @@ class SpeakeasyBot:
         """The bot's answer with the value it expects (for hints and benches)."""
         if prompt.seat == TABLE:
             raise ValueError("A seat bot answers its seat's prompts, not the table's timer.")
-        options = _options(prompt)
+        options = _options(prompt.options)
         rng = view_rng(GAME, state, prompt, self.salt)
         sample = world(state, prompt.seat, rng)
         if len(options) == 1:
             return self._done(prompt, options[0], margin(sample, prompt.seat))
         if self.level == "easy":
-            choice = _easy_pick(sample, prompt)
+            choice = _easy_pick(sample, prompt.seat, prompt.kind, prompt.options)
             trial = copy(sample)
             GAME.apply(trial, choice)
             return self._done(prompt, prompt.option(choice.option) or options[0], value(trial, prompt.seat))
@@ -213,11 +263,11 @@ class SpeakeasyBot:
             nxt = _next(trial)
             if nxt is None:
                 break
-            if nxt.seat == TABLE:
-                choice = Choice(TABLE, nxt.kind, nxt.default_option())
+            who, kind, options = nxt
+            if who == TABLE:
+                GAME.apply_offered(trial, Choice(TABLE, kind, GAME.prompts(trial)[0].default_option()))
             else:
-                choice = _easy_pick(trial, nxt)
-                nodes += len(nxt.options)
-            GAME.apply(trial, choice)
+                trial = _easy_step(trial, who, kind, options)
+                nodes += len(options)
             nodes += 1
         return margin(trial, seat), nodes

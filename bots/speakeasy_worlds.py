@@ -17,20 +17,16 @@ from engine.speakeasy import hidden
 from engine.speakeasy.state import SpeakeasyState
 
 
-class _InOrder:
-    """A stand-in generator whose ``random()`` rises: ``hidden._redeal`` then keeps the order it is given."""
-
-    def __init__(self) -> None:
-        self.n = 0
-
-    def random(self) -> float:
-        """The next of 0, 1, 2, ... (only the order of the keys matters)."""
-        self.n += 1
-        return float(self.n)
-
-
 def _key(item: Any) -> tuple[str, Any]:
     return (type(item).__name__, item)
+
+
+def _sorted(items: list[Any]) -> list[Any]:
+    """The items in one fixed order whatever order they come in (by type name, then value: a pool may mix ids
+    and names). Components of one type sort as they are, without a key per item."""
+    if len({type(x) for x in items}) <= 1:
+        return sorted(items)
+    return sorted(items, key=_key)
 
 
 def canonical(state: SpeakeasyState, seat: int | None) -> SpeakeasyState:
@@ -41,11 +37,11 @@ def canonical(state: SpeakeasyState, seat: int | None) -> SpeakeasyState:
     places = hidden.shared_piles(new) + hidden._private_places(new, seat)
     for pool in dict.fromkeys(pl.pool for pl in places):
         mine = [pl for pl in places if pl.pool == pool]
-        items = sorted((x for pl in mine for x in pl.items[pl.start :]), key=_key)
+        items = _sorted([x for pl in mine for x in pl.items[pl.start :]])
         for pl in mine:  # sizes stay; the fussy places get their kinds right in ``_redeal``
             want = max(0, len(pl.items) - pl.start)
             pl.items[pl.start :], items = items[:want], items[want:]
-        hidden._redeal(mine, _InOrder())  # type: ignore[arg-type]
+        hidden._redeal(mine, None)
     jo = new.jo.seat if new.jo is not None else None
     if new.phase != "over":
         for i, p in enumerate(new.players):
@@ -58,7 +54,7 @@ def canonical(state: SpeakeasyState, seat: int | None) -> SpeakeasyState:
 
 def world(state: SpeakeasyState, seat: int, rng: random.Random) -> SpeakeasyState:
     """One sample of the position as ``seat`` knows it: hidden cards, safes and deck orders drawn at random."""
-    return hidden.scramble(canonical(state, seat), seat, rng)
+    return hidden.redraw(canonical(state, seat), seat, rng)  # canonical's copy is ours: no second copy
 
 
 def copy(state: SpeakeasyState) -> SpeakeasyState:

@@ -83,14 +83,21 @@ register("next_act", M("speakeasy.acts.next_act_step", "The next Act"), auto=_ne
 # ---- Final scoring (design §14) ----
 
 
+_BOTTLE_KINDS = frozenset(BOTTLES)
+
+
 def bottles(state: SpeakeasyState, seat: int) -> tuple[int, int]:
     """Design §11.2: (value of the bottles owned, variety bonus); the Champagne Case counts as a Champagne."""
     r = rules()
     p = state.player(seat)
-    owned = [r.helpers.cards[h].bottle for h in p.helpers + p.screen]
-    owned += ["champagne"] * eco.crate_power(p, "champagne")
-    value = sum(r.helpers.bottle_values[b] for b in owned)
-    kinds = len(set(owned) & set(BOTTLES))
+    cards = r.helpers.cards
+    owned = [cards[h].bottle for h in p.helpers]
+    owned += [cards[h].bottle for h in p.screen]
+    if p.crates:  # (a seat bot values every trial position: no Crate, no Champagne Case to look for)
+        owned += ["champagne"] * eco.crate_power(p, "champagne")
+    worth = r.helpers.bottle_values
+    value = sum([worth[b] for b in owned])
+    kinds = len(_BOTTLE_KINDS.intersection(owned))
     bonus = max((v for k, v in r.helpers.variety_bonus.items() if kinds >= k), default=0)
     return value, bonus
 

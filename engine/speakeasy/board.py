@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from engine.msg import M, Msg, T
 from engine.speakeasy.components import ZONES
@@ -30,16 +31,23 @@ def zone_name(zone: str) -> Msg:
     return T("speakeasy.term.zone", zone)
 
 
+# The names and Zones below depend on the data files only (``rules()`` is loaded once): cached, since every
+# question's options name districts and spaces.
+
+
+@cache
 def zone_index(number: int) -> int:
     """The Zone (index into ``ZONES``) of a district."""
     return ZONES.index(rules().district(number).zone)
 
 
+@cache
 def district_name(number: int) -> Msg:
     """A district as people read it: "Little Italy"."""
     return T("speakeasy.term.district", rules().district(number).name)
 
 
+@cache
 def space_name(number: int, index: int) -> Msg:
     """A space as people read it: "Little Italy, space 2"."""
     return M("speakeasy.term.space", "{district}, space {n}", district=district_name(number), n=index + 1)

@@ -40,8 +40,13 @@ def _takeovers(state: SpeakeasyState, seat: int, cost: int, associate: bool) -> 
     """Mobster-held spaces the seat can take over, each with the ways to reach its Strength tile (design §6.2).
     The Associate helps once per Contractor action (design §9.2), so ``associate`` is False after its use."""
     out = []
+    # the ways depend on the tile's Strength and the Zone only: worked out once for each pair (many spaces share)
+    ways: dict[tuple[int, int], list[crew.Support]] = {}
     for d, i in mobster_held(state):
-        for sup in crew.supports(state, seat, d.strength, zone_index(d.number), cost, associate=associate):
+        key = (d.strength, zone_index(d.number))
+        if key not in ways:
+            ways[key] = crew.supports(state, seat, key[0], key[1], cost, associate=associate)
+        for sup in ways[key]:
             out.append((d.number, i, sup))
     return out
 

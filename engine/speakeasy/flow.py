@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -316,27 +316,39 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     ]
 
 
+def question(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
+    """The open question without its words: ``(seat, kind, options)`` of ``prompts(state)`` (the same option ids
+    in the same order; labels as the step made them, without sections or payment splits), or ``None`` when none
+    is open. For a bot's playouts, which need no text."""
+    if not state.tasks:
+        return None
+    task = state.tasks[-1]
+    return task.seat, task.kind, question_options(state, task)[0]
+
+
 #: Option ids whose second part is a district number (a space, a building, a Mobster Speakeasy in it)
 _IN_DISTRICT = ("open", "take", "up", "fm", "sell")
 
 
-def _with_section(option: Option) -> Option:
-    """Long menus are split by Zone, then district (the style guide): say where the option is."""
-    parts = option.id.split(":")
+@lru_cache(maxsize=4096)  # a function of the id and the data files only; a game's ids are a few hundred
+def _section(option_id: str) -> Msg | str:
+    """Where an option belongs in a long menu, "Downtown · Little Italy", or "" when it is not in a district."""
+    parts = option_id.split(":")
     if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
-        return option
-    return msgspec.structs.replace(option, section=_section(int(parts[1])))
-
-
-@functools.cache
-def _section(number: int) -> Msg:
-    """A district's menu section, "Downtown · Little Italy" (made once: every building question has many)."""
+        return ""
+    number = int(parts[1])
     return M(
         "speakeasy.flow.section",
         "{zone} · {district}",
         zone=zone_name(ZONES[zone_index(number)]),
         district=district_name(number),
     )
+
+
+def _with_section(option: Option) -> Option:
+    """Long menus are split by Zone, then district (the style guide): say where the option is."""
+    section = _section(option.id)
+    return msgspec.structs.replace(option, section=section) if section else option
 
 
 #: Discord shows at most 100 characters of an option's description
@@ -370,14 +382,29 @@ def _with_split(option: Option, p: Player) -> Option:
     return msgspec.structs.replace(option, detail=text, words=words)
 
 
-def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
-    """Validate against the open prompt (nothing changes if it is refused), apply, and move on.
+def _check(state: SpeakeasyState, choice: Choice) -> None:
+    """Raise ``IllegalChoice`` unless ``choice`` answers the open prompt. The common case, a legal answer by the
+    asked seat, is told from the top task's option ids alone (``prompts`` would also build the text, sections
+    and payment splits); anything else goes through ``find_prompt`` for its exact message."""
+    if state.tasks and type(choice) is Choice and type(choice.seat) is int and type(choice.option) is str:
+        task = state.tasks[-1]
+        if choice.seat == task.seat and choice.kind == task.kind:
+            options, _grey = question_options(state, task)
+            if any(o.id == choice.option and not o.disabled for o in options):
+                return
+    find_prompt(prompts(state), choice)
+
+
+def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True) -> list[Event]:
+    """Validate against the open prompt (nothing changes if it is refused), apply, and move on. ``checked=False``
+    skips the validation: only for a choice made from this very state's prompt (``Game.apply_offered``).
 
     Here, where every choice is applied, the undo floor moves by itself (``undo_mark``): a choice is fixed when
     it used chance or moved a face-down component (``hidden.revealed``), or when the game ended (the final
     scoring shows everything); another seat's choice fixes every earlier one, since that seat decided after
     seeing them. (A new turn fixes everything before it too: ``begin_turn``.)"""
-    find_prompt(prompts(state), choice)
+    if checked:
+        _check(state, choice)
     log: Log = []
     before = fingerprint(state)
     if state.last_chooser is not None and choice.seat != state.last_chooser:
@@ -387,6 +414,7 @@ def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:
     state.log_count += 1
     _answer(state, task, choice.option, log)
     advance(state, log)
-    if state.phase == "over" or revealed(before, fingerprint(state)):
+    # (a new turn already fixed everything: then nothing is left to compare)
+    if state.undo_mark < state.log_count and (state.phase == "over" or revealed(before, fingerprint(state))):
         state.undo_mark = state.log_count
     return log

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Option
 from engine.msg import M, Msg, P, T
 from engine.speakeasy import economy as eco
@@ -322,6 +324,7 @@ def tile_kind(tile: int) -> int:
     return rules().tile_kinds[tile]
 
 
+@cache  # the data files' words only; every building question names the tiles on its spaces
 def tile_name(tile: int) -> Msg:
     """A City tile as people read it: "Favours (2 Leverage)"."""
     ct = rules().city_tiles[tile_kind(tile)]

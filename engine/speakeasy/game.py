@@ -13,6 +13,7 @@ from engine.core import (
     Choice,
     Event,
     IllegalChoice,
+    Option,
     OptionSpec,
     Prompt,
     Result,
@@ -94,6 +95,16 @@ class SpeakeasyGame:
             return flow.apply(state, choice)
         except IllegalChoice as exc:
             raise refusals.explained(state, choice, exc) from None
+
+    def question(self, state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
+        """The open prompt's seat, kind and options without its words, or ``None`` (a bot's playouts)."""
+        return flow.question(state)
+
+    def apply_offered(self, state: SpeakeasyState, choice: Choice) -> list[Event]:
+        """``apply`` for a choice whose option was taken from ``prompts(state)`` or ``question(state)`` of this
+        very state (or of an exact copy), so it is legal: the check is not made again. A bot trying each option
+        of a question on copies of the position applies thousands of them; anything else uses ``apply``."""
+        return flow.apply(state, choice, checked=False)
 
     def view(self, state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: spectator) may see."""

@@ -81,7 +81,12 @@ def fingerprint(state: SpeakeasyState) -> Fingerprint:
     a choice is fixed is shown to everyone (the Undo button), so it may not depend on another player's hand or
     safe."""
     piles = _piles(state)
-    return state.rng.state, tuple([p[0] for p in piles]), tuple([tuple(p[2][p[3] :]) for p in piles])
+    # a pile read from its top (start 0, all but the Operations decks) is copied once, without a slice first
+    return (
+        state.rng.state,
+        tuple([p[0] for p in piles]),
+        tuple([tuple(p[2][p[3] :]) if p[3] else tuple(p[2]) for p in piles]),
+    )
 
 
 def revealed(before: Fingerprint, after: Fingerprint) -> bool:
@@ -92,6 +97,8 @@ def revealed(before: Fingerprint, after: Fingerprint) -> bool:
     if before[0] != after[0]:
         return True
     if before[1] == after[1]:
+        if before[2] == after[2]:  # the common case, nothing face down moved: one comparison in C
+            return False
         return any(new[: len(old)] != old for old, new in zip(before[2], after[2], strict=True))
     piles_after = dict(zip(after[1], after[2], strict=True))
     return any(piles_after.get(name, ())[: len(old)] != old for name, old in zip(before[1], before[2], strict=True))
@@ -121,16 +128,20 @@ def _private_places(state: SpeakeasyState, seat: int | None) -> list[Pile]:
     return places
 
 
-def _redeal(places: list[Pile], rng: Chance) -> None:
+def _redeal(places: list[Pile], rng: Chance | None) -> None:
     """Shuffle the face-down components of one pool among its places (each keeps its size; a place that accepts
-    one deck or letter gets components of it only)."""
-    # sorted by random keys: a uniform order, several times faster than ``shuffle`` (scramble runs at every step
-    # of the differential tests)
+    one deck or letter gets components of it only). ``rng=None`` keeps the order they are given in (each fussy
+    place still gets its kind: a canonical arrangement, ``bots.speakeasy_worlds``)."""
     items = [x for pl in places for x in pl.items[pl.start :]]
     if len(items) < 2:
         return
-    draw = rng.random
-    left = sorted(items, key=lambda _x: draw())
+    if rng is None:
+        left = items
+    else:
+        # sorted by random keys: a uniform order, several times faster than ``shuffle`` (scramble runs at every
+        # step of the differential tests)
+        draw = rng.random
+        left = sorted(items, key=lambda _x: draw())
     fussy = [pl for pl in places if pl.only is not None]
     if fussy:
         # one pass: each fussy place takes the first components of its kind in the new order, the rest keep it
@@ -175,7 +186,12 @@ def scramble(state: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyS
     the shared face-down piles and the other players' hands and Helpers behind the screen trade components
     within each kind, the other players' safes hold other amounts, and the generator has a new state. The copy
     is the same game as ``seat`` knows it: ``view(copy, seat) == view(state, seat)`` and the invariants hold."""
-    new = _copy(state)
+    return redraw(_copy(state), seat, rng)
+
+
+def redraw(new: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyState:
+    """``scramble`` in place: redraws what ``seat`` may not see in ``new`` itself (a copy the caller made and
+    owns) and returns it."""
     places = shared_piles(new) + _private_places(new, seat)
     for pool in dict.fromkeys(pl.pool for pl in places):
         _redeal([pl for pl in places if pl.pool == pool], rng)

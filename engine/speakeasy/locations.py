@@ -108,18 +108,21 @@ def push_steps(state: SpeakeasyState, seat: int, p: Person, booth: int = 0) -> N
         push(state, kind, seat, n=n, m=1 if kind in ("place_family", "take_tile") else 0, s=s)
 
 
-def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
+@cache
+def _place_menu() -> tuple[
+    tuple[tuple[str, Option], ...], tuple[tuple[int, int, Option], ...], Option, tuple[Option, ...]
+]:
+    """Every place a Capo may go, with its option (made once: the words come from the data files only):
+    (Person id, option) of each Person, (booth number, Leverage, option) of each booth, first place, and each
+    Park space's option."""
     loc = rules().locations
-    p = state.player(task.seat)
-    if p.capos <= 0:
-        return []
-    out = []
-    for per in loc.persons:
-        if per.id not in state.persons:
-            out.append(opt(f"person:{per.id}", person_name(per), steps_text(per)))
-    for b in loc.booths[: rules().sides[state.side].booths]:
-        if state.booths[b.number - 1] is None and p.leverage >= b.leverage:
-            label = (
+    persons = tuple((per.id, opt(f"person:{per.id}", person_name(per), steps_text(per))) for per in loc.persons)
+    booths = tuple(
+        (
+            b.number,
+            b.leverage,
+            opt(
+                f"booth:{b.number}",
                 M(
                     "speakeasy.locations.booth_pay",
                     "Restaurant booth {n}, pay {leverage} Leverage",
@@ -127,34 +130,46 @@ def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
                     leverage=b.leverage,
                 )
                 if b.leverage
-                else M("speakeasy.locations.booth", "Restaurant booth {n}", n=b.number)
-            )
-            out.append(
-                opt(
-                    f"booth:{b.number}",
-                    label,
-                    M(
-                        "speakeasy.locations.booth_detail",
-                        "{steps}: {gains}",
-                        steps=steps_text(loc.maitre_d),
-                        gains=eco.describe(b.reward),
-                    ),
-                )
-            )
-    out.append(opt("first", _first_place_name(), steps_text(loc.first_place)))
-    for k, sp in enumerate(loc.park):
-        if state.park[k] is None:
-            out.append(
-                opt(
-                    f"park:{k}",
-                    M("speakeasy.locations.park", "Park space {n}", n=sp.number),
-                    M(
-                        "speakeasy.locations.park_detail",
-                        "copy a Person an opponent uses, or {gains}",
-                        gains=eco.describe(sp.reward),
-                    ),
-                )
-            )
+                else M("speakeasy.locations.booth", "Restaurant booth {n}", n=b.number),
+                M(
+                    "speakeasy.locations.booth_detail",
+                    "{steps}: {gains}",
+                    steps=steps_text(loc.maitre_d),
+                    gains=eco.describe(b.reward),
+                ),
+            ),
+        )
+        for b in loc.booths
+    )
+    first = opt("first", _first_place_name(), steps_text(loc.first_place))
+    park = tuple(
+        opt(
+            f"park:{k}",
+            M("speakeasy.locations.park", "Park space {n}", n=sp.number),
+            M(
+                "speakeasy.locations.park_detail",
+                "copy a Person an opponent uses, or {gains}",
+                gains=eco.describe(sp.reward),
+            ),
+        )
+        for k, sp in enumerate(loc.park)
+    )
+    return persons, booths, first, park
+
+
+def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
+    p = state.player(task.seat)
+    if p.capos <= 0:
+        return []
+    persons, booths, first, park = _place_menu()
+    out = [o for pid, o in persons if pid not in state.persons]
+    out += [
+        o
+        for number, leverage, o in booths[: rules().sides[state.side].booths]
+        if state.booths[number - 1] is None and p.leverage >= leverage
+    ]
+    out.append(first)
+    out += [o for k, o in enumerate(park) if state.park[k] is None]
     return out
 
 
