@@ -325,10 +325,13 @@ def test_layout_edge_cases() -> None:
 
 def test_render_code_never_imports_the_engine() -> None:
     files = [Path(str(words.__file__)), *Path(str(se.__file__)).parent.glob("*.py")]
+    files.append(Path(str(words.__file__)).with_name("speakeasy_printed.py"))
     assert len(files) >= 8
     for path in files:
         source = path.read_text(encoding="utf-8")
-        assert "import engine" not in source and "from engine" not in source, path
+        # the messages (engine.msg, the words' vocabulary every layer shares) are the only engine module allowed
+        rest = source.replace("from engine.msg import", "")
+        assert "import engine" not in rest and "from engine" not in rest, path
         assert len(source.splitlines()) < 520, path  # modules under ~500 lines
 
 
