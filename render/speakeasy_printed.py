@@ -321,3 +321,38 @@ def person_name(pid: str) -> Msg | str:
     """A Person of Interest by id, as its term: ``Harbour Master``."""
     name = PERSON_NAMES.get(pid)
     return T("speakeasy.term.person", name) if name else pid.replace("_", " ").title()
+
+
+#: Where long German words may break across lines in the pictures: a soft hyphen at the seam of the compound (the
+#: wrapping would otherwise cut a word too long for its line at any letter: "Operation-skarte").
+SOFT_BREAKS: dict[str, str] = {
+    word.replace("|", ""): word.replace("|", "\u00ad")
+    for word in (
+        "Operations|karte",
+        "Operations|karten",
+        "Operations|stufe",
+        "Operations|stufen",
+        "Familien|mitglied",
+        "Familien|mitglieder",
+        "Stadt|plättchen",
+        "Helfer|karte",
+        "Helfer|karten",
+        "Genehmigungs|beamter",
+        "Bauamts|schreiber",
+        "Schiffs|fass",
+        "Schiffs|fässer",
+        "Berüchtigt|heit",
+        "Mobster-|Bezirks|plättchen",
+        "Cop-|Plättchen",
+    )
+}
+
+
+def breakable(text: str) -> str:
+    """``text`` with soft hyphens where its long words may break (``SOFT_BREAKS``), for ``render.draw``'s
+    wrapping."""
+    out = []
+    for word in text.split(" "):
+        core = word.rstrip(",.;:)")
+        out.append(SOFT_BREAKS.get(core, core) + word[len(core) :])
+    return " ".join(out)

@@ -363,10 +363,10 @@ def _tile(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str, w: 
     or two when ``short`` or when the long words do not fit)."""
     x0, y0, x1, y1 = box
     room = x1 - x0 - 12
-    gives = w(words.tile_gives(kind, short))
+    gives = words.breakable(w(words.tile_gives(kind, short)))
     lines = wrap_text(gives, room, P_TEXT, "cond") if gives else []
     if len(lines) > (1 if short else 2):
-        lines = wrap_text(w(words.tile_gives(kind, True)), room, P_TEXT, "cond")
+        lines = wrap_text(words.breakable(w(words.tile_gives(kind, True))), room, P_TEXT, "cond")
     lines = lines[:2]
     h = 10 + 22 * (1 + len(lines))
     top = (y0 + y1) / 2 - h / 2
@@ -406,9 +406,12 @@ def _central_park(
             d.rounded_rectangle((tx, ty, tx + tw, y + h - 8), 8, fill=PANEL, outline=LINE, width=1)
             text(d, (tx + 8, ty + 4), str(g.get("tile", "")), P_HEAD, GOLD, "bold")
             goal, _, reward = say(words.park_goal_text(g)).partition(": ")
-            yy = block(d, tx + 8, ty + 32, goal, tw - 14, P_TEXT, CREAM, "cond", max_lines=3)
+            yy = block(d, tx + 8, ty + 32, words.breakable(goal), tw - 14, P_TEXT, CREAM, "cond", max_lines=3)
             if reward:
-                block(d, tx + 8, yy + 2, "→ " + reward, tw - 14, P_TEXT, GOLD, "cond_bold", max_lines=2)
+                said = words.breakable("→ " + reward)
+                # bold if it fits in two lines, else condensed (a long German word)
+                face = "cond_bold" if len(wrap_text(said, tw - 14, P_TEXT, "cond_bold")) <= 2 else "cond"
+                block(d, tx + 8, yy + 2, said, tw - 14, P_TEXT, GOLD, face, max_lines=2)
             continue
         seat = g.get("book")
         if seat is not None:

@@ -65,14 +65,16 @@ def city_tiles(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, stati
         pile = piles[k] if k < len(piles) else 0
         said = say(M("render.speakeasy.table.pile", "pile {n}", n=pile))
         text(d, (x + w - 12, yy + 2), said, P_TEXT, MUTED, "cond", "ra")
+        right = x + w - 22 - max(52, int(fonts.get(P_TEXT, "cond").getlength(said)))  # the tile ends left of it
         if t:
             kind = str(t["kind"])
-            d.rounded_rectangle((x + 10, yy, x + w - 74, yy + 54), 5, fill=TILE, outline=INK)
-            fit(d, (x + 16, yy + 3), say(words.tile_term(kind)), w - 96, (P_TEXT,), INK, "cond_bold")
+            d.rounded_rectangle((x + 10, yy, right, yy + 54), 5, fill=TILE, outline=INK)
+            room = right - x - 22
+            fit(d, (x + 16, yy + 3), say(words.tile_term(kind)), room, (P_TEXT,), INK, "cond_bold")
             gives = say(words.tile_gives(kind))
-            if fonts.get(P_TEXT, "cond").getlength(gives) > w - 96:
+            if fonts.get(P_TEXT, "cond").getlength(gives) > room:
                 gives = say(words.tile_gives(kind, short=True))
-            fit(d, (x + 16, yy + 27), gives, w - 96, (P_TEXT,), INK, "cond")
+            fit(d, (x + 16, yy + 27), gives, room, (P_TEXT,), INK, "cond")
         else:
             text(d, (x + 12, yy + 14), "—", P_TEXT, DIM, "cond", "la")
         yy += 58

@@ -46,12 +46,12 @@ FS_TITLE, FS_SUB, FS_NAME, FS_BIG, FS_LABEL, FS_LINE, FS_PLACE = 36, 20, 28, 40,
 
 
 def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB, style: str, anchor: str):
-    d.text(xy, text, font=fonts.get(size, style), fill=fill, anchor=anchor)
+    d.text(xy, fonts.printable(text, size, style), font=fonts.get(size, style), fill=fill, anchor=anchor)
 
 
 def _fit(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_w: float, sizes, fill: RGB, style: str):  # noqa: ANN001
     shown, size = fit_text(text, max_w, sizes, style)
-    d.text(xy, shown, font=fonts.get(size, style), fill=fill, anchor="lm")
+    d.text(xy, fonts.printable(shown, size, style), font=fonts.get(size, style), fill=fill, anchor="lm")
 
 
 def _groups(sources: list[list[Any]]) -> tuple[dict[str, int], int]:

@@ -120,7 +120,6 @@ def _player_board_image(view: View, seat: int) -> Image.Image:
     ]
     for k, (label, value) in enumerate(stats):
         _stat(d, x0 + 16 + (k % 4) * 184, y + 100 + (k // 4) * 72, 180, w(label), value)
-    _fit(d, (x0 + 16, y + 262), _numbers_line(p, w), 730, (FS_LINE, FS_LABEL, FS_SMALL), CREAM, "cond", "lm")
     none = M("render.speakeasy.none", "none")
     tiles = Join([words.tile_term(str(t["kind"])) for t in p.get("city_tiles", []) if t], "comma")
     crates = Join([words.crate_term(str(c)) for c in p.get("crates", [])], "comma")
@@ -130,16 +129,7 @@ def _player_board_image(view: View, seat: int) -> Image.Image:
         tiles=tiles if tiles.args["items"] else none,
         crates=crates if crates.args["items"] else none,
     )
-    _fit(
-        d,
-        (x0 + 16, y + 296),
-        w(line),
-        730,
-        (FS_LINE, FS_LABEL, FS_SMALL),
-        MUTED,
-        "cond",
-        "lm",
-    )
+    _two_lines(d, x0 + 16, y, ((_numbers_line(p, w), CREAM), (w(line), MUTED)))
     rx = x0 + 780
     _panel(d, (rx, y, x1, y + 330))
     _label(d, rx + 16, y + 12, w(M("render.speakeasy.board.label", "Levels")))
@@ -274,6 +264,19 @@ def _player_board_image(view: View, seat: int) -> Image.Image:
                 "lm",
             )
     return img
+
+
+def _two_lines(d: ImageDraw.ImageDraw, x: int, y: int, texts: tuple[tuple[str, RGB], ...]) -> None:
+    """The numbers panel's lines of words under the numbers: one line each, or, when one is too long at the
+    smallest size, each wrapped (up to four lines in all, from higher up)."""
+    room = 730
+    if all(draw.text_width(said, FS_SMALL, "cond") <= room for said, _ in texts):
+        for k, (said, colour) in enumerate(texts):
+            _fit(d, (x, y + 262 + 34 * k), said, room, (FS_LINE, FS_LABEL, FS_SMALL), colour, "cond", "lm")
+        return
+    lines = [(line, colour) for said, colour in texts for line in draw.wrap_text(said, room, FS_SMALL, "cond")]
+    for k, (line, colour) in enumerate(lines[:4]):
+        _fit(d, (x, y + 244 + 24 * k), line, room, (FS_SMALL,), colour, "cond", "lm")
 
 
 def _numbers_line(p: View, w: Words) -> str:

@@ -33,16 +33,16 @@ View = dict[str, Any]
 MARGIN = 16
 PLAYER_H = 136
 STATS = (
-    M("render.speakeasy.stat", "Pocket"),
-    M("render.speakeasy.stat", "Leverage"),
-    M("render.speakeasy.stat", "Infamy"),
-    M("render.speakeasy.stat", "Cards"),
-    M("render.speakeasy.stat", "Capos"),
-    M("render.speakeasy.stat", "Goons"),
-    M("render.speakeasy.stat", "Books"),
-    M("render.speakeasy.stat", "Family"),
-    M("render.speakeasy.stat", "Barrels"),
-    M("render.speakeasy.stat", "Tiles"),
+    M("render.speakeasy.stat_short", "Pocket"),
+    M("render.speakeasy.stat_short", "Leverage"),
+    M("render.speakeasy.stat_short", "Infamy"),
+    M("render.speakeasy.stat_short", "Cards"),
+    M("render.speakeasy.stat_short", "Capos"),
+    M("render.speakeasy.stat_short", "Goons"),
+    M("render.speakeasy.stat_short", "Books"),
+    M("render.speakeasy.stat_short", "Family"),
+    M("render.speakeasy.stat_short", "Barrels"),
+    M("render.speakeasy.stat_short", "Tiles"),
 )
 LEVEL_LABELS = {
     "vip": M("render.speakeasy.level_label", "VIP"),
@@ -79,11 +79,12 @@ def draw(
         fit(d, (x0 + 90, y + 30), str(p["name"]), STAT_X - 100, (P_NAME, 24, 20, PHONE_MIN), CREAM, "bold", "lm")
         for k, label in enumerate(STATS):
             cx = x0 + STAT_X + k * STAT_W + STAT_W / 2
-            fit(d, (cx, y + 10), w(label).upper(), STAT_W - 4, (P_TEXT,), MUTED, "cond_bold", "ma")
+            # centred over its number, a label may reach into the gaps beside its neighbours' shorter labels
+            fit(d, (cx, y + 10), w(label).upper(), STAT_W + 12, (P_TEXT,), MUTED, "cond_bold", "ma")
         lx = x0 + STAT_X + len(STATS) * STAT_W
         for k, key in enumerate(LEVEL_KEYS):
             lxy = (lx + k * LEVEL_W + LEVEL_W / 2, y + 10)
-            fit(d, lxy, w(LEVEL_LABELS[key]), LEVEL_W - 4, (P_TEXT,), GOLD, "cond_bold", "ma")
+            fit(d, lxy, w(LEVEL_LABELS[key]), LEVEL_W + 8, (P_TEXT,), GOLD, "cond_bold", "ma")
         return
     current = view.get("current") == seat and view["phase"] != "over"
     tx = x0 + 90

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.msg import M, P, T
 from render import fonts
 from render import speakeasy_text as words
-from render.draw import block, fit, outline_changed, text
+from render.draw import block, fit, outline_changed, text, text_width, wrap_text
 from render.speakeasy import layers, players
 from render.speakeasy.displays import ROW_C_H, city_tiles, helpers
 from render.speakeasy.pieces import after_colon, barrel, book, empty_spot, panel, seat_badge
@@ -283,9 +283,7 @@ def _locations(
         for r, pid in enumerate(rows):
             ry = by + 66 + r * 50
             if static:
-                fit(
-                    d, (bx + 12, ry), w(words.person_name(pid)), LOC_W - 68, (20, 19, PHONE_MIN), CREAM, "regular", "lm"
-                )
+                _person(d, bx + 12, ry, w(words.person_name(pid)), LOC_W - 68)
             else:
                 seat = persons.get(pid)
                 _capo(img, d, bx + LOC_W - 30, ry, seat, letters, f"capo:{pid}:{seat}" in new)
@@ -295,6 +293,19 @@ def _locations(
     helpers(d, x + PARK_W + GAP, yc, HELPERS_W, view, static, w)
     tiles_x = x + PARK_W + HELPERS_W + 2 * GAP
     city_tiles(d, tiles_x, yc, LEFT_W - (tiles_x - x), view, static, w)
+
+
+def _person(d: ImageDraw.ImageDraw, x: float, cy: float, name: str, room: float) -> None:
+    """A Person of Interest's name left of its Capo space: one line (condensed if need be), else two lines broken
+    at the seam of a long German word."""
+    if text_width(name, PHONE_MIN, "regular") <= room:
+        fit(d, (x, cy), name, room, (20, 19, PHONE_MIN), CREAM, "regular", "lm")
+    elif text_width(name, PHONE_MIN, "cond") <= room:
+        text(d, (x, cy), name, PHONE_MIN, CREAM, "cond", "lm")
+    else:
+        lines = wrap_text(words.breakable(name), room, PHONE_MIN, "cond")[:2]
+        for k, line in enumerate(lines):
+            text(d, (x, cy + (k - (len(lines) - 1) / 2) * 22), line, PHONE_MIN, CREAM, "cond", "lm")
 
 
 def _restaurant(
@@ -335,6 +346,9 @@ def _restaurant(
                 continue
             said = say(M("render.speakeasy.table.booth", "{n} · {cost} Lev.", n=k + 1, cost=cost))
             text(d, (cx, y + 42), said, P_TEXT, MUTED, "cond_bold", "ma")
+            gives = words.breakable(gives)
+            if len(wrap_text(gives, cw - 8, P_TEXT, "cond")) > 2:  # the short words when the whole do not fit
+                gives = words.breakable(say(words.BOOTHS[k][1]))
             block(d, cx, y + 105, gives, cw - 8, P_TEXT, CREAM, "cond", max_lines=2, centre=True)
         elif k < open_n:
             _capo(img, d, cx, y + 84, seat, letters, f"booth:{k}:{seat}" in new)
@@ -362,7 +376,8 @@ def _park(
         if static:
             text(d, (cx, y + 44), str(k + 1), P_TEXT, MUTED, "cond_bold", "ma")
             reward = say(words.PARK_GIVES[k]) if k < len(words.PARK_GIVES) else ""
-            block(d, cx, y + 116, reward, cw - 4, P_TEXT, CREAM, "cond", max_lines=4, centre=True)
+            said = words.breakable(reward)
+            block(d, cx, y + 116, said, cw - 4, P_TEXT, CREAM, "cond", max_lines=4, centre=True)
         else:
             _capo(img, d, cx, y + 90, seat, letters, f"park:{k}:{seat}" in new)
 
