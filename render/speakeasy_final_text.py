@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.msg import Join, M, Msg, P
 from render.speakeasy_text import achievement_name, and_list, lang_words, names, rank_name
 from words import Words
+from words.msg import Join, M, Msg, P
 
 __all__ = ["and_list"]
 

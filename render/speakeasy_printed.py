@@ -5,7 +5,7 @@ checks them against the data files). ``render.speakeasy_text`` re-exports them.
 
 from __future__ import annotations
 
-from engine.msg import M, Msg, T
+from words.msg import M, Msg, T
 
 ZONE_NAMES = ("Downtown", "Midtown", "Uptown")
 KIND_NAMES = {

@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.msg import Join, M, Msg, P, T
 from render.speakeasy_printed import (
     ACHIEVEMENT_NAMES,
     BOOTH_GIVES,
@@ -53,6 +52,7 @@ from render.speakeasy_printed import (
     zone_term,
 )
 from words import Words, words
+from words.msg import Join, M, Msg, P, T
 
 View = dict[str, Any]
 

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.msg import M
 from words import words
+from words.msg import M
 
 #: Event kinds that begin a segment. ``round`` and ``act`` lines are headers: they join the segment after them.
 STARTS = frozenset({"turn", "phase", "final", "over", "round"})

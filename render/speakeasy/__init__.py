@@ -25,7 +25,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.msg import M
 from render import draw, fonts
 from render import speakeasy_text as words
 from render.draw import badge_letters, encode_png
@@ -45,6 +44,7 @@ from render.speakeasy.style import (
     PHONE_SIZES,
     TRUCKS_BY_FLEET,
 )
+from words.msg import M
 
 __all__ = [
     "FONT_SIZES",

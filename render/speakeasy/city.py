@@ -14,7 +14,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.msg import M
 from render import fonts
 from render import speakeasy_text as words
 from render.draw import RGB, block, fit, ink_on, outline_changed, player_colour, text, wrap_text
@@ -54,6 +53,7 @@ from render.speakeasy.style import (
     WIDTH,
 )
 from words import Words
+from words.msg import M
 
 View = dict[str, Any]
 

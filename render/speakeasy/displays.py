@@ -7,13 +7,13 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engine.msg import M, P
 from render import fonts
 from render import speakeasy_text as words
 from render.draw import fit, text
 from render.speakeasy.pieces import panel
 from render.speakeasy.style import CREAM, DIM, INK, MUTED, P_HEAD, P_TEXT, PHONE_MIN, TILE
 from words import Words
+from words.msg import M, P
 
 View = dict[str, Any]
 

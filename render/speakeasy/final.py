@@ -13,12 +13,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.msg import M
 from render import fonts
 from render import speakeasy_final_text as words
 from render.draw import RGB, badge, badge_letters, encode_png, fit_lines, fit_text, ink_on, pill
 from render.speakeasy.style import BG, CREAM, GOLD, HEADER, HEADER_H, INK, LINE, MARGIN, MUTED, PANEL, PANEL_HI, WIDTH
 from render.speakeasy_text import lang_words, names
+from words.msg import M
 
 View = dict[str, Any]
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.msg import Join, M, P
 from render import draw
 from render import speakeasy_text as words
 from render.draw import RGB, badge_letters, encode_png, fit, fit_lines, ink_on, player_colour
@@ -40,6 +39,7 @@ from render.speakeasy.style import (
     WIDTH,
 )
 from words import Words
+from words.msg import Join, M, P
 
 View = dict[str, Any]
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.msg import Join, M
 from render import speakeasy_text as words
 from render.draw import fit, pill, player_colour, text
 from render.speakeasy import layers
@@ -27,6 +26,7 @@ from render.speakeasy.style import (
     WIDTH,
 )
 from words import Words
+from words.msg import Join, M
 
 View = dict[str, Any]
 

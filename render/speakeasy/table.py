@@ -13,7 +13,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.msg import M, P, T
 from render import fonts
 from render import speakeasy_text as words
 from render.draw import block, fit, outline_changed, text, text_width, wrap_text
@@ -38,6 +37,7 @@ from render.speakeasy.style import (
     WIDTH,
 )
 from words import Words
+from words.msg import M, P, T
 
 View = dict[str, Any]
 

@@ -6,7 +6,6 @@ letters; and the German pictures cost about what the English ones do."""
 from __future__ import annotations
 
 import io
-import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,8 +108,10 @@ class Recorder:
                 out.append(f"outside the picture: {t.words!r} {t.box}")
         for pic in {t.picture for t in self.texts}:
             on = sorted((t for t in self.texts if t.picture == pic), key=lambda t: t.box[0])
-            for i, a in enumerate(on):
-                for b in itertools.takewhile(lambda b: b.box[0] < a.box[2], on[i + 1 :]):
+            for i, a in enumerate(on):  # sorted by left edge: only the texts starting left of a's right edge
+                for b in on[i + 1 :]:
+                    if b.box[0] >= a.box[2]:
+                        break
                     if a.overlaps(b):
                         out.append(f"overlap: {a.words!r} {a.box} and {b.words!r} {b.box}")
         return out
