@@ -84,6 +84,8 @@ def segments(events: Iterable[EventLike]) -> list[Segment]:
 def said(event: EventLike, lang: str | None = None) -> str:
     """An event's words in ``lang`` (from the message its data keeps; its stored English text else), without the
     closing full stop."""
+    if words(lang).lang == "en":  # the stored text is the English, word for word
+        return event.text.rstrip(".")
     try:
         data = json.loads(event.data or "{}")
     except ValueError:
