@@ -57,3 +57,19 @@ def speakeasy_terms() -> Iterator[Term]:
         yield "speakeasy.term.zone", zone, "engine/speakeasy/components.py"
     for level in jo_rules().difficulties.values():
         yield "speakeasy.term.jo_level", level.name, f"{where}/jo.toml"
+
+
+@source
+def jo_terms() -> Iterator[Term]:
+    """Jo's words from ``jo.toml`` (solo, design §15.5): the Stretch Goals Solo Achievements (names and what each
+    asks) and the ranks."""
+    from engine.speakeasy.jo.data import jo_rules
+
+    jr = jo_rules()
+    where = "data/speakeasy/jo.toml"
+    for a in jr.achievements:
+        yield "speakeasy.jo.achievement", a.name, where
+        yield "speakeasy.jo.achievement_text", a.text, where
+    for _start, name in jr.ranks:
+        yield "speakeasy.jo.rank", name, where
+    yield "speakeasy.jo.rank", jr.loss_rank, where

@@ -27,13 +27,18 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
     assert card is not None
     info = deck().cards[card]
     state.shown.append(card)
+    # the card is shown to everyone (the views' ``shown``); the data says whose slot it was and where it is in
+    # ``shown``, so a seat can remember its own card going back (no card id in a public event)
+    data = {"seat": seat, "slot": slot, "shown": len(state.shown) - 1}
     if info.kind == "bottle" and info.value == state.snap_value:
         slots[slot] = None
         state.discard.append(card)  # it opens no new snap (decisions)
         state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
-        events.append(Event("snap", f"{who} snaps {slot_name(slot)}: {card_name(card)}. One card fewer!"))
+        text = f"{who} snaps {slot_name(slot)}: {card_name(card)}. One card fewer!"
+        events.append(Event("snap", text, data=data | {"right": True}))
         return True
-    events.append(Event("snap", f"{who} snaps {slot_name(slot)}: {card_name(card)}, wrong! It goes back face down."))
+    text = f"{who} snaps {slot_name(slot)}: {card_name(card)}, wrong! It goes back face down."
+    events.append(Event("snap", text, data=data | {"right": False}))
     for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
         give_penalty(state, seat, events)
     return False
@@ -57,13 +62,13 @@ def judge_orders(state: OmertaState, events: list[Event]) -> None:
 
 def order_prompts(state: OmertaState) -> list[Prompt]:
     """Each seat's standing-order question: private by its kind, optional, open in every phase."""
-    return [_order_prompt(state, seat) for seat in range(len(state.players))]
+    return [order_prompt(state, seat) for seat in range(len(state.players))]
 
 
-def _order_prompt(state: OmertaState, seat: int) -> Prompt:
+def order_prompt(state: OmertaState, seat: int) -> Prompt:
+    """One seat's standing-order question."""
     mine = {o.slot: o for o in state.orders if o.seat == seat}
-    values = deck().cards
-    bottle_values = sorted({c.value for c in values if c.kind == "bottle"})
+    bottle_values = deck().bottle_values
     opts = [Option(f"cancel:{s}", f"Cancel: {slot_name(s)} on a Bottle {o.value}") for s, o in sorted(mine.items())]
     for s in card_slots(state, seat):
         opts += [
