@@ -20,11 +20,13 @@ from discord.ext import commands
 
 from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import FAILED, answer
+from cogs.langs import Langs
 from cogs.lobby import LobbyCog
 from cogs.pictures import Renderer
 from cogs.play import PlayCog
 from cogs.publish import Publisher
 from cogs.rules import RulesCog
+from cogs.translator import CatalogueTranslator
 from service import Settings, TableService
 from store import Store
 
@@ -54,6 +56,8 @@ class TableBot(commands.Bot):
         self.clock = clock
         self.publisher = Publisher(self)
         self.renderer = Renderer(settings.render_workers)
+        #: each person's language, remembered from their interactions (for what is sent to them later)
+        self.langs = Langs()
         self._store: Store | None = None
         self._service: TableService | None = None
 
@@ -75,6 +79,8 @@ class TableBot(commands.Bot):
             log.info("start-up: logs written for %s games; re-derived %s", filled, fixed)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # command names, descriptions and choices in every language of the catalogue (ids cmd.*)
+        await self.tree.set_translator(CatalogueTranslator())
         await self.add_cog(LobbyCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(RulesCog(self))

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from bots.table import Hint
 from cogs.pictures import PICTURES
 from engine.core import Option
+from engine.msg import Join, M, P
 from service import PublicTable
 from service.plans import Plan
+from words import Words, words
 
 MESSAGE_MAX = 2000
 #: Discord's limit for a picture's description (its alt text, which screen readers read).
@@ -30,32 +32,41 @@ def clip_message(text: str) -> str:
 def question_line(pt: PublicTable) -> str:
     """Who is asked what now. A private question shows only what it is about (its kind), never its words. An
     open race window (a snap) shows when it closes, as a Discord relative timestamp (nobody is pinged for it)."""
+    w = words(pt.lang)
     waiting = pt.waiting()
     if not waiting:
         if pt.race_closes is not None and any(p.race for p in pt.prompts):
-            return f"**Snap window** open: claim on the buttons below · closes <t:{math.ceil(pt.race_closes)}:R>"
+            return w(
+                M(
+                    "table.board.snap",
+                    "**Snap window** open: claim on the buttons below · closes <t:{at}:R>",
+                    at=math.ceil(pt.race_closes),
+                )
+            )
         return ""
     prompt = waiting[0]
     name = pt.name_of(prompt.seat)
     if prompt.secret:
-        about = PICTURES[pt.game].private_questions.get(prompt.kind, "decides")
-        return f"**{name}** {about} · answer in **My options**"
-    return "\n".join([f"**{name}:** {prompt.text}", *legend(prompt.options)])
+        about = PICTURES[pt.game].private_questions.get(prompt.kind) or M("table.board.decides", "decides")
+        return w(M("table.board.private", "**{name}** {about} · answer in **My options**", name=name, about=about))
+    head = w(M("table.board.question", "**{name}:** {text}", name=name, text=w.field(prompt, "text")))
+    return "\n".join([head, *legend(prompt.options, w)])
 
 
 #: A legend line's length (a button cannot show its option's description, so the line under them does).
 LEGEND_LINE = 120
 
 
-def legend(options: Sequence[Option]) -> list[str]:
+def legend(options: Sequence[Option], w: Words | None = None) -> list[str]:
     """What each button does, in small print under the question, for options shown as buttons (a select menu
-    shows each option's description itself)."""
+    shows each option's description itself), in the words of ``w`` (default English)."""
     if not buttons_for(options):
         return []
+    w = w or words()
     out = []
     for o in options:
         if o.detail:
-            line = f"-# {o.label}: {o.detail}"
+            line = f"-# {w.field(o, 'label')}: {w.field(o, 'detail')}"
             out.append(line if len(line) <= LEGEND_LINE else line[: LEGEND_LINE - 1] + "…")
     return out
 
@@ -71,14 +82,23 @@ def buttons_for(options: Sequence[Option]) -> bool:
 def headline(pt: PublicTable) -> str:
     """``**Game #3 · Speakeasy · 1924 · Act 1, round 4 · Anna's turn**``."""
     pics = PICTURES[pt.game]
+    w = words(pt.lang)
     if pt.view is None:
-        return f"**Game #{pt.id} · {pt.title}**"
-    return f"**Game #{pt.id} · {pt.title} · {pics.headline(pt.view)}**"
+        return w(M("table.board.head", "**Game #{game} · {title}**", game=pt.id, title=pt.title))
+    return w(
+        M(
+            "table.board.headline",
+            "**Game #{game} · {title} · {head}**",
+            game=pt.id,
+            title=pt.title,
+            head=pics.headline(pt.view),
+        )
+    )
 
 
-def thread_name(title: str, game_id: int, names: Sequence[str]) -> str:
+def thread_name(title: str, game_id: int, names: Sequence[str], lang: str | None = None) -> str:
     """A game's thread, named for the game and its players (Discord allows 100 characters)."""
-    name = f"{title} #{game_id} · " + ", ".join(names)
+    name = words(lang)(M("table.thread.name", "{title} #{game} · ", title=title, game=game_id)) + ", ".join(names)
     return name if len(name) <= 100 else name[:99] + "…"
 
 
@@ -90,15 +110,22 @@ class Section:
     lines: list[str]
 
 
-def _pointer(gone: int) -> str:
-    return f"-# …{gone} earlier line{'s' if gone != 1 else ''}: /game log"
+def _pointer(gone: int, lang: str | None = None) -> str:
+    return words(lang)(
+        P("table.board.pointer", "-# …{n} earlier line: /game log", "-# …{n} earlier lines: /game log", gone)
+    )
 
 
 def compose(
-    head: Sequence[str], sections: Sequence[Section], tail: Sequence[str], limit: int = MESSAGE_MAX
+    head: Sequence[str],
+    sections: Sequence[Section],
+    tail: Sequence[str],
+    limit: int = MESSAGE_MAX,
+    lang: str | None = None,
 ) -> tuple[str, int]:
     """``head`` and ``tail`` whole; the sections (the first is shortened first) fit in between: their oldest
-    lines give way to a pointer to /game log. Returns the text and how many section lines were left out."""
+    lines give way to a pointer to /game log (in ``lang``). Returns the text and how many section lines were
+    left out."""
     fixed = [p for p in [*head, *tail] if p]
     if len("\n\n".join(fixed)) > limit:
         raise ValueError("the headline, question and mention alone do not fit in a message")
@@ -108,7 +135,8 @@ def compose(
     def block(i: int) -> str | None:
         if not kept[i] and not dropped[i]:
             return None
-        lines = ([sections[i].title] if sections[i].title else []) + ([_pointer(dropped[i])] if dropped[i] else [])
+        lines = [sections[i].title] if sections[i].title else []
+        lines += [_pointer(dropped[i], lang)] if dropped[i] else []
         return "\n".join(lines + kept[i])
 
     def size() -> int:
@@ -133,9 +161,11 @@ def compose(
     return text, sum(dropped)
 
 
-def mention_line(ping: Sequence[int]) -> str:
+def mention_line(ping: Sequence[int], lang: str | None = None) -> str:
     """``Your move: <@1> <@2>`` (only a newly posted message pings)."""
-    return ("Your move: " + " ".join(f"<@{u}>" for u in ping)) if ping else ""
+    if not ping:
+        return ""
+    return words(lang)(M("table.board.your_move", "Your move: {who}", who=" ".join(f"<@{u}>" for u in ping)))
 
 
 def chunks(lines: Sequence[str], title: str, limit: int = MESSAGE_MAX) -> list[str]:
@@ -166,17 +196,22 @@ def picture_description(pt: PublicTable, index: int) -> str:
     say they are described there (a screen reader would otherwise read the whole board once per picture)."""
     if index == 0:
         return alt_text(pt)
-    return "Another part of the board: the first picture's description tells the whole board in words"
+    return words(pt.lang)(
+        M(
+            "table.board.other_picture",
+            "Another part of the board: the first picture's description tells the whole board in words",
+        )
+    )
 
 
 def status_text(pt: PublicTable) -> str:
     """The whole board in words (``/game status``): headline, summary and the question."""
     summary = PICTURES[pt.game].summary(pt.view) if pt.view is not None else ""
-    text, _ = compose([headline(pt)], [Section("", summary.splitlines())], [question_line(pt)])
+    text, _ = compose([headline(pt)], [Section("", summary.splitlines())], [question_line(pt)], lang=pt.lang)
     return text
 
 
-SINCE = "-# Since your last turn:"
+SINCE = M("table.board.since", "-# Since your last turn:")
 
 
 def turn_message(
@@ -185,8 +220,9 @@ def turn_message(
     """The message of the turn (or question) now: headline; what happened since the player's last turn (cut
     first); the steps so far (cut next, oldest first); the question and the mention, never cut. Returns the
     text and how many lines of "since" and of the steps were left out."""
-    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping)]
-    text, _ = compose([headline(pt)], [Section(SINCE, list(since)), Section("", list(lines))], tail)
+    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping, pt.lang)]
+    sections = [Section(words(pt.lang)(SINCE), list(since)), Section("", list(lines))]
+    text, _ = compose([headline(pt)], sections, tail, lang=pt.lang)
     shown_since = sum(1 for line in since if line in text)
     shown_steps = sum(1 for line in lines if line in text)
     return text, len(since) - shown_since, len(lines) - shown_steps
@@ -194,25 +230,30 @@ def turn_message(
 
 def board_text(pt: PublicTable, log_lines: Sequence[str], ping: Sequence[int]) -> str:
     """A board message: headline, the lines of what just happened, the question and who must act."""
-    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping)]
-    text, _ = compose([headline(pt)], [Section("", list(log_lines))], tail)
+    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping, pt.lang)]
+    text, _ = compose([headline(pt)], [Section("", list(log_lines))], tail, lang=pt.lang)
     return text
 
 
 def reminder_text(pt: PublicTable, user_id: int, count: int, idle_hours: float, link: str) -> str:
     """The reminder a waited-for player gets in the channel."""
-    again = " again" if count else ""
-    where = f" {link}" if link else ""
-    return (
-        f"<@{user_id}>, game #{pt.id} ({pt.title}) is waiting for you{again}.\n-# Idle for {idle_hours:.0f} h.{where}"
-    )
+    w = words(pt.lang)
+    args = {"user": user_id, "game": pt.id, "title": pt.title}
+    if count:
+        first = w(M("table.remind.again", "<@{user}>, game #{game} ({title}) is waiting for you again.", **args))
+    else:
+        first = w(M("table.remind.first", "<@{user}>, game #{game} ({title}) is waiting for you.", **args))
+    hours = f"{idle_hours:.0f}"
+    idle = w(M("table.remind.idle", "-# Idle for {hours} h.", hours=hours))
+    return f"{first}\n{idle}" + (f" {link}" if link else "")
 
 
-def plan_menu(plans: Sequence[Plan]) -> tuple[str, list[Option], str] | None:
+def plan_menu(plans: Sequence[Plan], lang: str | None = None) -> tuple[str, list[Option], str] | None:
     """The menu that decides a group of questions at once (a Mob War district: every building of the owner),
-    each plan as one entry: which buildings it saves, how, and how many it loses."""
+    each plan as one entry: which buildings it saves, how, and how many it loses (in ``lang``)."""
     if not plans:
         return None
+    w = words(lang)
     options = []
     # a plan may answer fewer questions than the longest: what it leaves cannot be saved and is settled at once
     total = max(len(p.answers) for p in plans)
@@ -220,23 +261,50 @@ def plan_menu(plans: Sequence[Plan]) -> tuple[str, list[Option], str] | None:
         saved = [a for a in plan.answers if a.style != "danger"]
         lost = total - len(saved)
         if saved:
-            label = "Save " + " and ".join("the " + a.detail.split(",")[0] for a in saved)
+            # the answer's detail names its building first ("Speakeasy, Chelsea"), its label ends with how
+            things = [M("table.plan.the", "the {thing}", thing=w.field(a, "detail").split(",")[0]) for a in saved]
+            label = w(M("table.plan.save", "Save {things}", things=Join(things)))
         else:
-            label = f"Defend nothing: lose all {total}"
-        hows = [a.label.split(": ", 1)[1] for a in saved if ": " in a.label]
-        detail = "; ".join(hows + ([f"lose {lost} of {total}"] if lost and saved else []))
+            label = w(M("table.plan.nothing", "Defend nothing: lose all {n}", n=total))
+        labels = [w.field(a, "label") for a in saved]
+        hows = [lb.split(": ", 1)[1] for lb in labels if ": " in lb]
+        loses = [w(M("table.plan.lose", "lose {lost} of {n}", lost=lost, n=total))] if lost and saved else []
+        detail = "; ".join(hows + loses)
         options.append(Option(plan.id, label, detail, "danger" if lost else "primary", plan.cost))
-    return plans[0].choices[0].kind, options, f"Decide all {total} at once…"
+    return plans[0].choices[0].kind, options, w(M("table.plan.all", "Decide all {n} at once…", n=total))
 
 
-def hint_text(hint: Hint) -> str:
-    """``/hint``'s one line: the standard bot's choice and the value it expects."""
+def hint_text(hint: Hint, lang: str | None = None) -> str:
+    """``/hint``'s one line in ``lang``: the standard bot's choice and the value it expects."""
+    w = words(lang)
+    label = w(hint.label)
     if hint.unit == "margin":
         sign = "+" if hint.value >= 0 else "-"
-        return (
-            f"Hint: **{hint.label}**. After it and the rest of your turn, the standard bot reckons your position "
-            f"at {sign}${abs(hint.value):.0f} against the best rival's."
+        amount = f"{abs(hint.value):.0f}"
+        return w(
+            M(
+                "table.hint.margin",
+                "Hint: **{label}**. After it and the rest of your turn, the standard bot reckons your position at "
+                "{sign}${amount} against the best rival's.",
+                label=label,
+                sign=sign,
+                amount=amount,
+            )
         )
+    points = f"{hint.value:.1f}" if w.lang == "en" else f"{hint.value:.1f}".replace(".", ",")
     if not hint.label:
-        return f"Hint: let it go: you know no matching Bottle. Your cards are worth about {hint.value:.1f} points."
-    return f"Hint: **{hint.label}**. By what you have seen, your cards are worth about {hint.value:.1f} points."
+        return w(
+            M(
+                "table.hint.let_go",
+                "Hint: let it go: you know no matching Bottle. Your cards are worth about {points} points.",
+                points=points,
+            )
+        )
+    return w(
+        M(
+            "table.hint.points",
+            "Hint: **{label}**. By what you have seen, your cards are worth about {points} points.",
+            label=label,
+            points=points,
+        )
+    )

@@ -22,6 +22,8 @@ import msgspec
 from cogs.board import buttons_for
 from cogs.errors import guarded
 from engine.core import TABLE, Option, Prompt, PublicPrompt
+from engine.msg import M
+from words import Words, words
 
 if TYPE_CHECKING:
     from service import PublicTable
@@ -56,13 +58,15 @@ class ActionButton(
 ):
     """One option of a prompt."""
 
-    def __init__(self, gid: int, version: int, kind: str, option: Option | str, flag: str = "") -> None:
+    def __init__(
+        self, gid: int, version: int, kind: str, option: Option | str, flag: str = "", lang: str | None = None
+    ) -> None:
         opt = option if isinstance(option, Option) else Option(option, option)
         self.gid, self.version, self.kind, self.option, self.flag = gid, version, kind, opt.id, flag
         style = _STYLES.get(opt.style, discord.ButtonStyle.secondary)
         super().__init__(
             discord.ui.Button(
-                label=_clip(opt.label, LABEL_MAX),
+                label=_clip(words(lang).field(opt, "label"), LABEL_MAX),
                 style=style,
                 custom_id=f"pl|{gid}|{version}|{kind}|{opt.id}|{flag}",
             )
@@ -99,17 +103,23 @@ class ActionSelect(
         page: int,
         options: list[Option] | None = None,
         placeholder: str = "",
+        lang: str | None = None,
     ) -> None:
         self.gid, self.version, self.kind = gid, version, kind
+        w = words(lang)
         choices = [
             discord.SelectOption(
-                label=_clip(o.label, 100), value=o.id, description=_clip(o.detail, DESCRIPTION_MAX) or None
+                label=_clip(w.field(o, "label"), 100),
+                value=o.id,
+                description=_clip(w.field(o, "detail"), DESCRIPTION_MAX) or None,
             )
             for o in (options or [])
         ] or [discord.SelectOption(label="-", value="-")]
-        first = options[0].label if options else ""
-        last = options[-1].label if options else ""
-        placeholder = placeholder or _clip(f"Choose… ({first} – {last})" if len(choices) > 1 else "Choose…", 150)
+        first = w.field(options[0], "label") if options else ""
+        last = w.field(options[-1], "label") if options else ""
+        if not placeholder and len(choices) > 1:
+            placeholder = w(M("table.menu.choose_span", "Choose… ({first} – {last})", first=first, last=last))
+        placeholder = _clip(placeholder or w(M("table.menu.choose", "Choose…")), 150)
         super().__init__(
             discord.ui.Select(custom_id=f"ps|{gid}|{version}|{kind}|{page}", options=choices, placeholder=placeholder)
         )
@@ -133,10 +143,11 @@ class ActionSelect(
 class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pm\|(?P<gid>\d+)\|(?P<version>\d+)"):
     """Shows the clicker their own questions and private note, ephemerally."""
 
-    def __init__(self, gid: int, version: int) -> None:
+    def __init__(self, gid: int, version: int, lang: str | None = None) -> None:
         self.gid, self.version = gid, version
+        label = words(lang)(M("table.button.options", "My options"))
         super().__init__(
-            discord.ui.Button(label="My options", style=discord.ButtonStyle.primary, custom_id=f"pm|{gid}|{version}")
+            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"pm|{gid}|{version}")
         )
 
     @classmethod
@@ -156,17 +167,17 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<
     """Join, leave, start or abandon a lobby."""
 
     LABELS = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start the game", discord.ButtonStyle.primary),
-        "abandon": ("Abandon", discord.ButtonStyle.danger),
-        "addbot": ("Add a bot (standard)", discord.ButtonStyle.secondary),
+        "join": (M("table.button.join", "Join"), discord.ButtonStyle.success),
+        "leave": (M("table.button.leave", "Leave"), discord.ButtonStyle.secondary),
+        "start": (M("table.button.start", "Start the game"), discord.ButtonStyle.primary),
+        "abandon": (M("table.button.abandon", "Abandon"), discord.ButtonStyle.danger),
+        "addbot": (M("table.button.addbot", "Add a bot (standard)"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, gid: int, action: str) -> None:
+    def __init__(self, gid: int, action: str, lang: str | None = None) -> None:
         self.gid, self.action = gid, action
         label, style = self.LABELS.get(action, (action, discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lb|{gid}|{action}"))
+        super().__init__(discord.ui.Button(label=words(lang)(label), style=style, custom_id=f"lb|{gid}|{action}"))
 
     @classmethod
     async def from_custom_id(
@@ -184,12 +195,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un\|(?P<gid>\d+)\|(?P<version>\d+)"):
     """Takes back the clicker's own last step of the current turn (the service says when it cannot)."""
 
-    def __init__(self, gid: int, version: int) -> None:
+    def __init__(self, gid: int, version: int, lang: str | None = None) -> None:
         self.gid, self.version = gid, version
+        label = words(lang)(M("table.button.undo", "Undo my last step"))
         super().__init__(
-            discord.ui.Button(
-                label="Undo my last step", style=discord.ButtonStyle.secondary, custom_id=f"un|{gid}|{version}"
-            )
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"un|{gid}|{version}")
         )
 
     @classmethod
@@ -211,14 +221,15 @@ class OfferButton(
     """A seat offer (the host's substitution): the invited player takes the seat, or its player keeps it."""
 
     LABELS = {
-        "take": ("Take the seat", discord.ButtonStyle.success),
-        "keep": ("Keep my seat", discord.ButtonStyle.secondary),
+        "take": (M("table.button.take_seat", "Take the seat"), discord.ButtonStyle.success),
+        "keep": (M("table.button.keep_seat", "Keep my seat"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, gid: int, seat: int, action: str) -> None:
+    def __init__(self, gid: int, seat: int, action: str, lang: str | None = None) -> None:
         self.gid, self.seat, self.action = gid, seat, action
         label, style = self.LABELS[action]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"of|{gid}|{seat}|{action}"))
+        button = discord.ui.Button(label=words(lang)(label), style=style, custom_id=f"of|{gid}|{seat}|{action}")
+        super().__init__(button)
 
     @classmethod
     async def from_custom_id(
@@ -239,9 +250,15 @@ class SkipButton(
 ):
     """The host's confirmed skip of the turn of the player waited for at ``version``."""
 
-    def __init__(self, gid: int, version: int, seat: int, name: str = "") -> None:
+    def __init__(self, gid: int, version: int, seat: int, name: str = "", lang: str | None = None) -> None:
         self.gid, self.version, self.seat = gid, version, seat
-        label = _clip(f"Skip {name}'s turn" if name else "Skip the turn", LABEL_MAX)
+        w = words(lang)
+        text = (
+            M("table.button.skip", "Skip {name}'s turn", name=name)
+            if name
+            else M("table.button.skip_turn", "Skip the turn")
+        )
+        label = _clip(w(text), LABEL_MAX)
         super().__init__(
             discord.ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=f"sk|{gid}|{version}|{seat}")
         )
@@ -289,11 +306,11 @@ def known_custom_id(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
-def lobby_view(gid: int) -> discord.ui.View:
-    """The lobby's buttons."""
+def lobby_view(gid: int, lang: str | None = None) -> discord.ui.View:
+    """The lobby's buttons (in the table's language)."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start", "abandon", "addbot"):
-        view.add_item(LobbyButton(gid, action))
+        view.add_item(LobbyButton(gid, action, lang))
     return view
 
 
@@ -314,16 +331,18 @@ def prompt_view(
     mine_button: bool,
     undo_button: bool = False,
     plans: tuple[str, list[Option], str] | None = None,
+    lang: str | None = None,
 ) -> discord.ui.View | None:
     """Buttons (or select menus when there are many options) for these prompts of game ``gid`` at
-    ``version``, within Discord's limits. ``plans``: a question kind, the plans that answer its whole group
-    at once and the menu's placeholder, shown first as one menu."""
+    ``version``, within Discord's limits, in ``lang``. ``plans``: a question kind, the plans that answer its
+    whole group at once and the menu's placeholder, shown first as one menu."""
+    w = words(lang)
     view = discord.ui.View(timeout=None)
     rows_left = 5 - (1 if mine_button else 0)
     row = 0
     if plans is not None and plans[1]:
         kind, options, placeholder = plans
-        menu = ActionSelect(gid, version, kind, PLAN_PAGE, options[:MAX_SELECT], placeholder)
+        menu = ActionSelect(gid, version, kind, PLAN_PAGE, options[:MAX_SELECT], placeholder, lang)
         menu.item.row = row
         view.add_item(menu)
         row += 1
@@ -334,30 +353,30 @@ def prompt_view(
         # answers impossible now, shown greyed out with why (style guide: it teaches the rules)
         grey = [o for p in prompts if isinstance(p, Prompt) and p.kind == kind for o in p.unavailable]
         if buttons_for(options + grey) and len(options) + len(grey) <= ROW_SIZE * (rows_left - row):
-            row = _buttons(view, gid, version, kind, options, row, grey)
+            row = _buttons(view, gid, version, kind, options, row, grey, w)
             continue
         if buttons_for(options) and len(options) <= ROW_SIZE * (rows_left - row):
-            row = _buttons(view, gid, version, kind, options, row)
+            row = _buttons(view, gid, version, kind, options, row, w=w)
             continue
         loose = [o for o in options if not o.section]
-        menus = menu_pages([o for o in options if o.section]) if loose != options else []
+        menus = menu_pages([o for o in options if o.section], w) if loose != options else []
         if not menus or len(loose) > ROW_SIZE or len(menus) + (1 if loose else 0) > rows_left - row:
             menus, loose = [(o_page, "") for o_page in _pages(options)], []
         for page, (chunk, placeholder) in enumerate(menus):
             if row >= rows_left:
                 break
-            select = ActionSelect(gid, version, kind, page, chunk, placeholder)
+            select = ActionSelect(gid, version, kind, page, chunk, placeholder, lang)
             select.item.row = row
             view.add_item(select)
             row += 1
         if loose and row < rows_left:
-            row = _buttons(view, gid, version, kind, loose, row)
+            row = _buttons(view, gid, version, kind, loose, row, w=w)
     if mine_button:
-        mine = MineButton(gid, version)
+        mine = MineButton(gid, version, lang)
         mine.item.row = 4
         view.add_item(mine)
     if undo_button:
-        undo = UndoButton(gid, version)
+        undo = UndoButton(gid, version, lang)
         undo.item.row = 4
         view.add_item(undo)
     return view if view.children else None
@@ -371,15 +390,17 @@ def _buttons(
     options: list[Option],
     row: int,
     grey: Sequence[Option] = (),
+    w: Words | None = None,
 ) -> int:
     """Add the options as buttons from ``row``, then the ``grey`` ones disabled with their reason; the next free
     row."""
+    w = w or words()
     for i, opt in enumerate(options):
-        button = ActionButton(gid, version, kind, opt)
+        button = ActionButton(gid, version, kind, opt, lang=w.lang)
         button.item.row = row + i // ROW_SIZE
         view.add_item(button)
     for j, opt in enumerate(grey, len(options)):
-        label = _clip(f"{opt.label} ({opt.disabled})", LABEL_MAX)
+        label = _clip(f"{w.field(opt, 'label')} ({w.field(opt, 'disabled')})", LABEL_MAX)
         view.add_item(
             discord.ui.Button(
                 label=label, disabled=True, custom_id=f"gr|{gid}|{version}|{kind}|{j}", row=row + j // ROW_SIZE
@@ -393,13 +414,14 @@ def _pages(options: list[Option]) -> list[list[Option]]:
     return [options[i : i + MAX_SELECT] for i in range(0, len(options), MAX_SELECT)]
 
 
-def menu_pages(options: list[Option]) -> list[tuple[list[Option], str]]:
+def menu_pages(options: list[Option], w: Words | None = None) -> list[tuple[list[Option], str]]:
     """Select menus split by the options' sections (the style guide: by Zone, then district), each with a
     placeholder naming what it holds: one menu per Zone, a Zone of more than 25 options split between its
-    districts; never a district cut in two unless it alone holds more than 25."""
+    districts; never a district cut in two unless it alone holds more than 25 (names in ``w``'s words)."""
+    w = w or words()
     zones: dict[str, dict[str, list[Option]]] = {}
     for o in options:
-        zone, _, district = o.section.partition(" · ")
+        zone, _, district = w.field(o, "section").partition(" · ")
         zones.setdefault(zone, {}).setdefault(district, []).append(o)
     if sum(len(d) for z in zones.values() for d in z.values()) <= MAX_SELECT and len(zones) == 1:
         ((zone, districts),) = zones.items()
@@ -452,4 +474,4 @@ def public_view(pt: PublicTable) -> discord.ui.View | None:
     if pt.status != "active" or not pt.prompts:
         return None
     public = [p for p in pt.prompts if not p.secret]
-    return prompt_view(pt.id, pt.version, public, mine_button=True, undo_button=pt.undo)
+    return prompt_view(pt.id, pt.version, public, mine_button=True, undo_button=pt.undo, lang=pt.lang)

@@ -11,16 +11,21 @@ from typing import Any, TypeVar
 
 import discord
 
+from cogs.langs import reader_words
+from engine.msg import M
+
 log = logging.getLogger(__name__)
 
-FAILED = "Something went wrong; nothing was changed. The error was logged."
-UNKNOWN_BUTTON = "This button is no longer valid; use the latest board."
+FAILED = M("table.err.failed", "Something went wrong; nothing was changed. The error was logged.")
+UNKNOWN_BUTTON = M("table.err.unknown_button", "This button is no longer valid; use the latest board.")
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 
-async def answer(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+async def answer(interaction: discord.Interaction, text: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged; a message is shown in the
+    reader's language."""
+    text = reader_words(interaction)(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -16,11 +16,16 @@ from discord.ext import commands
 from bots.common import LEVELS
 from cogs.board import clip_message, thread_name
 from cogs.components import LogButton, SkipButton, lobby_view
+from cogs.langs import guild_lang, reader_lang, reader_words
+from cogs.option_help import suggestions
 from cogs.play import user_of
 from engine.core import waits_for
+from engine.msg import M
 from service import Notice, ServiceError, Table, TableService, User
-from service.core import check_id
+from service.core import check_id, status_word
+from service.host import NO_TURN_TO_SKIP
 from service.options import parse_options
+from words import words
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -29,6 +34,12 @@ log = logging.getLogger(__name__)
 #: Discord's longest auto-archive (7 days): a game by post may rest for days.
 THREAD_ARCHIVE_MINUTES = 10080
 
+
+#: The refusal when a command names no game and the channel has several (or none).
+WHICH_GAME = M(
+    "table.err.which_game", "Which game? Several (or no) games are open here; name one with the game option."
+)
+IN_A_SERVER = M("table.err.in_a_server", "Use this in a server.")
 
 #: The lobby's seat actions, by button and command name.
 LOBBY_ACTIONS: dict[str, Callable[[TableService, int, User], Awaitable[Notice]]] = {
@@ -51,24 +62,40 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     # --- helpers -------------------------------------------------------------------------------------------
 
-    def lobby_text(self, table: Table) -> str:
-        """The lobby message."""
+    def lobby_text(self, table: Table, lang: str | None = None) -> str:
+        """The lobby message, in ``lang`` (default: the table's language)."""
+        w = words(lang or table.lang)
         g = table.game
-        seated = "\n".join(f"{s.seat + 1}. {s.name}" for s in table.seats) or "nobody yet"
+        seated = "\n".join(f"{s.seat + 1}. {s.name}" for s in table.seats) or w(M("table.lobby.nobody", "nobody yet"))
         options = json.loads(table.row.options)
-        shown = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-        status = {"lobby": "open for players", "active": "started", "abandoned": "abandoned", "finished": "over"}
-        return clip_message(
-            f"**Game #{table.id} · {g.title}** ({status.get(table.row.status, table.row.status)})\n"
-            f"Host: <@{table.row.host_id}> · {g.min_players}-{g.max_players} players · options: {shown}\n"
-            f"Seated:\n{seated}"
+        # options are what the host typed (code, the same in every language)
+        shown = ", ".join(f"`{k}={v}`" for k, v in options.items()) or w(M("table.lobby.defaults", "defaults"))
+        status = {
+            "lobby": M("table.lobby.status.lobby", "open for players"),
+            "active": M("table.lobby.status.active", "started"),
+            "abandoned": M("table.lobby.status.abandoned", "abandoned"),
+            "finished": M("table.lobby.status.finished", "over"),
+        }
+        text = M(
+            "table.lobby.text",
+            "**Game #{game} · {title}** ({status})\nHost: <@{host}> · {low}-{high} players · options: {options}\n"
+            "Seated:\n{seated}",
+            game=table.id,
+            title=g.title,
+            status=status.get(table.row.status, table.row.status),
+            host=table.row.host_id,
+            low=g.min_players,
+            high=g.max_players,
+            options=shown,
+            seated=seated,
         )
+        return clip_message(w(text))
 
     async def update_lobby(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         """Post or edit the lobby message."""
         store = self.bot.service.store
         row = await store.get_message(table.id, "lobby")
-        view = lobby_view(table.id) if table.row.status == "lobby" else None
+        view = lobby_view(table.id, table.lang) if table.row.status == "lobby" else None
         text = self.lobby_text(table)
         none = discord.AllowedMentions.none()
         if row is not None:
@@ -92,7 +119,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         names = [s.name for s in table.seats]
         try:
             thread = await lobby.create_thread(
-                name=thread_name(table.game.title, table.id, names), auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                name=thread_name(table.game.title, table.id, names, table.lang),
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
         except discord.HTTPException as exc:  # Forbidden, or a channel type without threads
             log.info("game %s plays in its channel: no thread (%s)", table.id, exc)
@@ -103,7 +131,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         """The thread's name once the players are known (at the start)."""
         if not table.row.thread_id:
             return
-        name = thread_name(table.game.title, table.id, [s.name for s in table.seats])
+        name = thread_name(table.game.title, table.id, [s.name for s in table.seats], table.lang)
         with contextlib.suppress(discord.HTTPException):
             thread = self.bot.get_channel(table.row.thread_id) or await self.bot.fetch_channel(table.row.thread_id)
             if getattr(thread, "name", name) != name:
@@ -124,7 +152,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def _resolve(self, interaction: discord.Interaction, game_id: int | None) -> int:
         gid = check_id(game_id) if game_id is not None else await self.my_game_here(interaction)
         if gid is None:
-            raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
+            raise ServiceError(WHICH_GAME)
         await self.bot.service.load_in(gid, interaction.guild_id)  # a game of another server is refused
         return gid
 
@@ -134,9 +162,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         try:
             notice: Notice = await work()
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        await interaction.followup.send(notice.reply or "Done.", ephemeral=True)
+        w = reader_words(interaction, notice.table.lang)
+        await interaction.followup.send(w(notice.reply or M("table.reply.done", "Done.")), ephemeral=True)
         await self.update_lobby(notice.table)
         if notice.table.row.status != "lobby":
             await self.bot.publisher.deliver(notice.table.id)
@@ -161,7 +190,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def on_lobby_button(self, interaction: discord.Interaction, gid: int, action: str) -> None:
         """Join / leave / start / abandon from the lobby message."""
         if action not in LOBBY_ACTIONS:
-            await interaction.response.send_message("That button is no longer in use.", ephemeral=True)
+            text = reader_words(interaction)(M("table.err.button_unused", "That button is no longer in use."))
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await self._lobby_action(interaction, gid, action)
 
@@ -183,7 +213,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         try:
             return await self.bot.service.load(await self._resolve(interaction, game))
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return None
 
     # --- autocomplete --------------------------------------------------------------------------------------
@@ -193,8 +223,20 @@ class LobbyCog(commands.Cog, name="Lobby"):
     ) -> list[app_commands.Choice[str]]:
         """The games this table hosts."""
         games = self.bot.service.games.values()
+        w = reader_words(interaction)
         return [
-            app_commands.Choice(name=f"{g.title} ({g.min_players}-{g.max_players} players)", value=g.name)
+            app_commands.Choice(
+                name=w(
+                    M(
+                        "table.auto.game",
+                        "{title} ({low}-{high} players)",
+                        title=g.title,
+                        low=g.min_players,
+                        high=g.max_players,
+                    )
+                ),
+                value=g.name,
+            )
             for g in games
             if current.lower() in g.name or current.lower() in g.title.lower()
         ][:25]
@@ -207,9 +249,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return []
         tables = await self.bot.service.list_games(interaction.guild_id)
         tables.sort(key=lambda t: (t.row.channel_id != interaction.channel_id, -t.id))
+        w = reader_words(interaction)
         out = []
         for t in tables:
-            label = f"#{t.id} {t.game.title} ({t.row.status}, {len(t.seats)} players)"
+            label = w(
+                M(
+                    "table.auto.table",
+                    "#{game} {title} ({status}, {n} players)",
+                    game=t.id,
+                    title=t.game.title,
+                    status=status_word(t.row.status),
+                    n=len(t.seats),
+                )
+            )
             if current in str(t.id) or current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=t.id))
         return out[:25]
@@ -219,31 +271,50 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", options="Table options as name=value, e.g. snap_window=3")
     async def new(self, interaction: discord.Interaction, game: str, options: str = "") -> None:
-        """``/game new``."""
+        """``/game new``: a table without the option ``lang`` speaks the server's preferred language (German or
+        English, else English)."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await interaction.response.send_message("Open tables in a server channel, not in DMs.", ephemeral=True)
+            text = M("table.err.dm_table", "Open tables in a server channel, not in DMs.")
+            await interaction.response.send_message(reader_words(interaction)(text), ephemeral=True)
             return
         user = user_of(interaction)
         gid, cid = interaction.guild_id, interaction.channel_id
         if isinstance(interaction.channel, discord.Thread) and interaction.channel.parent_id:
             cid = interaction.channel.parent_id  # opened from a game's thread: the new table goes in the channel
-        await self._run(interaction, lambda: self.bot.service.create(gid, cid, user, game, parse_options(options)))
+
+        async def work() -> Notice:
+            given = parse_options(options)
+            return await self.bot.service.create(gid, cid, user, game, {"lang": guild_lang(interaction), **given})
+
+        await self._run(interaction, work)
 
     @game.command(name="settings", description="Server settings for new tables (admin)")
     @app_commands.describe(threads="Open each new table in a thread of its own (default on)")
     async def settings(self, interaction: discord.Interaction, threads: bool) -> None:
         """``/game settings threads:``."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        w = reader_words(interaction)
         if interaction.guild_id is None:
-            await interaction.followup.send("Use this in a server.", ephemeral=True)
+            await interaction.followup.send(w(IN_A_SERVER), ephemeral=True)
             return
         try:
             text = await self.bot.service.set_threads_wanted(interaction.guild_id, user_of(interaction), threads)
         except ServiceError as exc:
-            text = str(exc)
-        await interaction.followup.send(text, ephemeral=True)
+            text = exc.msg
+        await interaction.followup.send(w(text), ephemeral=True)
 
     new.autocomplete("game")(game_name_autocomplete)
+
+    @new.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The chosen game's table options with their help, in the typer's language, as the host types."""
+        game = getattr(interaction.namespace, "game", None)
+        found = suggestions(
+            self.bot.service.games, game if isinstance(game, str) else None, current, reader_lang(interaction)
+        )
+        return [app_commands.Choice(name=shown, value=value) for shown, value in found]
 
     @game.command(name="join", description="Take a seat at an open table")
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -271,28 +342,32 @@ class LobbyCog(commands.Cog, name="Lobby"):
         table = await self._load(interaction, game)
         if table is None:
             return
+        lang = reader_lang(interaction, table.lang)
+        w = words(lang)
         if table.state is None:
-            await interaction.followup.send(self.lobby_text(table), ephemeral=True)
+            await interaction.followup.send(self.lobby_text(table, lang), ephemeral=True)
             return
         waiting = sorted({p.seat for p in table.prompts() if p.seat >= 0})
         await self.bot.publisher.repost(table.id)  # status never pings
-        names = ", ".join(table.name_of(s) for s in waiting) or "nobody"
-        await interaction.followup.send(f"Board posted. Waiting for: {names}.", ephemeral=True)
+        names = ", ".join(table.name_of(s) for s in waiting) or w(M("table.reply.nobody", "nobody"))
+        text = M("table.reply.board_posted", "Board posted. Waiting for: {names}.", names=names)
+        await interaction.followup.send(w(text), ephemeral=True)
 
     @game.command(name="list", description="List the open games in this server")
     async def list_games(self, interaction: discord.Interaction) -> None:
         """``/game list``."""
+        w = reader_words(interaction)
         if interaction.guild_id is None:
-            await interaction.response.send_message("Use this in a server.", ephemeral=True)
+            await interaction.response.send_message(w(IN_A_SERVER), ephemeral=True)
             return
         tables = await self.bot.service.list_games(interaction.guild_id)
         lines = [
-            f"#{t.id} · {t.game.title} · {t.row.status} · <#{t.row.channel_id}> · " + ", ".join(s.name for s in t.seats)
+            f"#{t.id} · {t.game.title} · {w(status_word(t.row.status))} · <#{t.row.channel_id}> · "
+            + ", ".join(s.name for s in t.seats)
             for t in tables
         ]
-        await interaction.response.send_message(
-            clip_message("\n".join(lines) or "No open games here. Start one with /game new."), ephemeral=True
-        )
+        none = M("table.reply.no_games", "No open games here. Start one with /game new.")
+        await interaction.response.send_message(clip_message("\n".join(lines) or w(none)), ephemeral=True)
 
     @game.command(name="log", description="The moves of a game, a page at a time (the latest first)")
     @app_commands.describe(page="Which page (1 is the start of the game; empty: the latest moves)")
@@ -303,19 +378,32 @@ class LobbyCog(commands.Cog, name="Lobby"):
         table = await self._load(interaction, game)
         if table is None:
             return
-        text, view = await self.log_message(table, None if page is None else page - 1)
+        lang = reader_lang(interaction, table.lang)
+        text, view = await self.log_message(table, None if page is None else page - 1, lang)
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
 
-    async def log_message(self, table: Table, page: int | None) -> tuple[str, discord.ui.View | None]:
-        """One page of the log, with buttons to the older and newer pages."""
-        lines, shown, pages = await self.bot.service.log_page(table, page)
-        head = f"**Game #{table.id} · {table.game.title}** · log, page {shown + 1} of {pages}"
-        text = clip_message(head + "\n" + ("\n".join(lines) or "No moves yet."))
+    async def log_message(
+        self, table: Table, page: int | None, lang: str | None = None
+    ) -> tuple[str, discord.ui.View | None]:
+        """One page of the log in ``lang`` (the reader's), with buttons to the older and newer pages."""
+        w = words(lang)
+        lines, shown, pages = await self.bot.service.log_page(table, page, lang=w.lang)
+        head = w(
+            M(
+                "table.log.head",
+                "**Game #{game} · {title}** · log, page {page} of {pages}",
+                game=table.id,
+                title=table.game.title,
+                page=shown + 1,
+                pages=pages,
+            )
+        )
+        text = clip_message(head + "\n" + ("\n".join(lines) or w(M("table.log.empty", "No moves yet."))))
         view = discord.ui.View(timeout=None)
         if shown > 0:
-            view.add_item(LogButton(table.id, shown - 1, "Older"))
+            view.add_item(LogButton(table.id, shown - 1, w(M("table.button.older", "Older"))))
         if shown < pages - 1:
-            view.add_item(LogButton(table.id, shown + 1, "Newer"))
+            view.add_item(LogButton(table.id, shown + 1, w(M("table.button.newer", "Newer"))))
         return text, view if view.children else None
 
     async def on_log_page(self, interaction: discord.Interaction, gid: int, page: int) -> None:
@@ -323,9 +411,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         try:
             table = await self.bot.service.load_in(gid, interaction.guild_id)
         except ServiceError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await interaction.response.send_message(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        text, view = await self.log_message(table, page)
+        text, view = await self.log_message(table, page, reader_lang(interaction, table.lang))
         await interaction.response.edit_message(content=text, view=view)
 
     @game.command(name="export", description="The record of a finished game as a file (replay it offline)")
@@ -334,14 +422,21 @@ class LobbyCog(commands.Cog, name="Lobby"):
         table = await self._load(interaction, game)
         if table is None:
             return
+        w = reader_words(interaction, table.lang)
         try:
             record = await self.bot.service.export(table)
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(w(exc.msg), ephemeral=True)
             return
         data = json.dumps(record, indent=1).encode()
         await interaction.followup.send(
-            f"Game #{table.id}: replay it with `python -m engine.replay game-{table.id}.json`.",
+            w(
+                M(
+                    "table.reply.export",
+                    "Game #{game}: replay it with `python -m engine.replay game-{game}.json`.",
+                    game=table.id,
+                )
+            ),
             file=discord.File(io.BytesIO(data), filename=f"game-{table.id}.json"),
             ephemeral=True,
         )
@@ -353,23 +448,29 @@ class LobbyCog(commands.Cog, name="Lobby"):
         table = await self._load(interaction, game)
         if table is None:
             return
+        w = reader_words(interaction, table.lang)
         try:
-            self.bot.service.need_host(table, user_of(interaction), "skip a turn in")
-            self.bot.service.need_active(table, "no turn to skip")
+            self.bot.service.need_host(table, user_of(interaction), "skip")
+            self.bot.service.need_active(table, NO_TURN_TO_SKIP)
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(w(exc.msg), ephemeral=True)
             return
         waiting = next((p.seat for p in table.prompts() if waits_for(p)), None)
         if waiting is None:
-            await interaction.followup.send("Nobody is being waited for right now.", ephemeral=True)
+            await interaction.followup.send(
+                w(M("table.reply.nobody_waited", "Nobody is being waited for right now.")), ephemeral=True
+            )
             return
         name = table.name_of(waiting)
         view = discord.ui.View(timeout=None)
-        view.add_item(SkipButton(table.id, table.version, waiting, name))
-        text = (
-            f"Skip {name}'s turn in game #{table.id}? The table takes the default choice for each of their questions."
+        view.add_item(SkipButton(table.id, table.version, waiting, name, w.lang))
+        text = M(
+            "table.reply.skip_confirm",
+            "Skip {name}'s turn in game #{game}? The table takes the default choice for each of their questions.",
+            name=name,
+            game=table.id,
         )
-        await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
+        await interaction.followup.send(w(text), view=view or discord.utils.MISSING, ephemeral=True)
 
     @game.command(name="substitute", description="Offer a player's seat to someone else (host); they must accept")
     @app_commands.describe(player="The seated player to replace", substitute="Who takes the seat")

@@ -16,11 +16,14 @@ from discord.ext import commands
 from cogs.board import clip_message, hint_text, legend, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
 from cogs.errors import UNKNOWN_BUTTON, answer
+from cogs.langs import reader_lang, reader_words
 from cogs.pictures import PICTURES
 from cogs.publish import message_nonce
 from engine.core import Option, Prompt
+from engine.msg import M
 from service import Notice, ServiceError, StaleClick, Table, User
 from service.plans import JOIN, plans
+from service.public_table import in_lang
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -28,7 +31,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DISCORD_EPOCH_MS = 1420070400000
-NO_GAME_HERE = "You have no running game in this channel; name one with the game option."
+NO_GAME_HERE = M(
+    "table.err.no_game_here_cmd", "You have no running game in this channel; name one with the game option."
+)
 
 
 def click_time_ms(interaction: discord.Interaction) -> int:
@@ -64,6 +69,10 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a component none of the bot's items answers (an old or foreign button) gets a polite
         ephemeral no instead of Discord's "This interaction failed"."""
+        try:  # what is sent to this person later (DMs, the safe screen) is written in their language
+            await self.bot.langs.remember(self.bot.service.store, interaction, self.bot.service.clock())
+        except Exception:  # a language not remembered must not cost the click its answer
+            log.warning("could not remember the language of user %s", interaction.user.id, exc_info=True)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
@@ -84,21 +93,15 @@ class PlayCog(commands.Cog, name="Play"):
         """A click on an option: confirm risky steps, then let the service decide, then post."""
         if getattr(item, "from_select", False) and item.flag != "!":
             # a select menu's options carry no style: look it up
-            item.risky = await self._is_risky(item, interaction.user.id)
+            item.risky = await self._is_risky(item, interaction)
+        w = reader_words(interaction)
         if item.risky and item.flag != "!":
             confirm = discord.ui.View(timeout=None)
-            confirm.add_item(
-                ActionButton(
-                    item.gid,
-                    item.version,
-                    item.kind,
-                    Option(item.option, f"Yes: {item.item.label}", style="danger"),
-                    "!",
-                )
-            )
-            await interaction.response.send_message(
-                f"{item.item.label}? This cannot be undone.", view=confirm, ephemeral=True
-            )
+            label = item.item.label or ""
+            yes = Option(item.option, M("table.button.yes", "Yes: {label}", label=label), style="danger")
+            confirm.add_item(ActionButton(item.gid, item.version, item.kind, yes, "!", lang=w.lang))
+            text = w(M("table.confirm", "{label}? This cannot be undone.", label=label))
+            await interaction.response.send_message(text, view=confirm, ephemeral=True)
             return
         await interaction.response.defer()  # a quiet click: the board shows what it did
         service = self.bot.service
@@ -107,20 +110,23 @@ class PlayCog(commands.Cog, name="Play"):
                 item.gid, user_of(interaction), item.version, item.kind, item.option, click_time_ms(interaction)
             )
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(w(exc.msg), ephemeral=True)
             return
         await self._reply(interaction, notice, item.kind)
         await self.bot.publisher.deliver(notice.table.id)
 
-    async def _is_risky(self, item: ActionButton, user_id: int) -> bool:
-        """Whether the option chosen in a select menu is a risky (irreversible) step."""
+    async def _is_risky(self, item: ActionButton, interaction: discord.Interaction) -> bool:
+        """Whether the option chosen in a select menu is a risky (irreversible) step (its label, for the
+        confirmation, in the clicker's words)."""
+        user_id = interaction.user.id
         try:
             table = await self.bot.service.load(item.gid)
         except ServiceError:
             return False
         seat = table.seat_of(user_id)
+        w = reader_words(interaction, table.lang)
         if JOIN in item.option and seat is not None:  # a plan: risky if an answer of it is
-            menu = plan_menu(plans(table, seat))
+            menu = plan_menu(plans(table, seat), w.lang)
             for opt in menu[1] if menu is not None else []:
                 if opt.id == item.option and opt.style == "danger":
                     item.item.label = opt.label[:80]
@@ -129,7 +135,7 @@ class PlayCog(commands.Cog, name="Play"):
         for prompt in table.prompts():
             opt = prompt.option(item.option) if prompt.kind == item.kind else None
             if opt is not None and opt.style == "danger":
-                item.item.label = opt.label[:80]
+                item.item.label = w.field(opt, "label")[:80]
                 return True
         return False
 
@@ -137,15 +143,16 @@ class PlayCog(commands.Cog, name="Play"):
         """The clicker's private answer: what they may now see, and their next private question if any (an
         optional question, such as standing orders, only after answering it: it is always in My options)."""
         table = notice.table
+        w = reader_words(interaction, table.lang)
         uid = interaction.user.id
-        lines = [notice.reply] if notice.reply else []
-        lines += notice.private.get(uid, [])
+        lines = [w(notice.reply)] if notice.reply else []
+        lines += [w(line) for line in notice.private.get(uid, [])]
         seat = table.seat_of(uid)
         mine = [p for p in table.prompts_for(seat) if p.secret and (not p.optional or p.kind == kind)]
         mine = [p for p in mine if not p.optional] or mine
-        view = self._private_components(table, seat, mine) if mine else None
+        view = self._private_components(table, seat, mine, w.lang) if mine else None
         if mine:
-            lines += [mine[0].text, *legend(mine[0].options)]
+            lines += [w.field(mine[0], "text"), *legend(mine[0].options, w)]
         if not lines:
             return  # nothing private to say: no "Done." clutter
         text = "\n".join(lines)
@@ -161,17 +168,19 @@ class PlayCog(commands.Cog, name="Play"):
         try:
             notice = await self.bot.service.undo(gid, user_of(interaction), version)
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
         await self._reply(interaction, notice)
         await self.bot.publisher.deliver(notice.table.id)
 
     @staticmethod
-    def _private_components(table: Table, seat: int | None, mine: list[Prompt]) -> discord.ui.View | None:
-        """The clicker's questions as components; a group of questions (a Mob War district) also as one menu of
-        plans that decides them all at once."""
-        menu = plan_menu(plans(table, seat)) if seat is not None else None
-        return prompt_view(table.id, table.version, mine, mine_button=False, plans=menu)
+    def _private_components(
+        table: Table, seat: int | None, mine: list[Prompt], lang: str | None = None
+    ) -> discord.ui.View | None:
+        """The clicker's questions as components (in their language); a group of questions (a Mob War district)
+        also as one menu of plans that decides them all at once."""
+        menu = plan_menu(plans(table, seat), lang) if seat is not None else None
+        return prompt_view(table.id, table.version, mine, mine_button=False, plans=menu, lang=lang)
 
     async def on_mine(self, interaction: discord.Interaction, gid: int) -> None:
         """The clicker's own questions and private note, ephemerally."""
@@ -182,26 +191,28 @@ class PlayCog(commands.Cog, name="Play"):
         try:
             table = await self.bot.service.load(gid)
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
+        w = reader_words(interaction, table.lang)
         seat = table.seat_of(interaction.user.id)
         if table.state is None:
-            await interaction.followup.send(f"Game #{gid} has not started yet.", ephemeral=True)
-            return
-        if seat is None:
             await interaction.followup.send(
-                f"You are not seated in game #{gid}; you can watch the board.", ephemeral=True
+                w(M("table.reply.not_started", "Game #{game} has not started yet.", game=gid)), ephemeral=True
             )
             return
-        view = table.view(seat)
+        if seat is None:
+            text = M("table.reply.watch", "You are not seated in game #{game}; you can watch the board.", game=gid)
+            await interaction.followup.send(w(text), ephemeral=True)
+            return
+        view = in_lang(table.view(seat), w.lang)  # a private note is in its reader's language
         assert view is not None
         mine = table.prompts_for(seat)
         lines = [PICTURES[table.game.name].private_note(view)]
         for p in mine:
-            lines += [p.text, *legend(p.options)]
+            lines += [w.field(p, "text"), *legend(p.options, w)]
         if not mine:
-            lines.append("Nothing to decide for you right now.")
-        components = self._private_components(table, seat, mine) if mine else None
+            lines.append(w(M("table.reply.nothing", "Nothing to decide for you right now.")))
+        components = self._private_components(table, seat, mine, w.lang) if mine else None
         if components is None:
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)
         else:
@@ -218,7 +229,7 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         gid = await self._game_named_or_here(interaction, game)
         if gid is None:
-            await interaction.followup.send(NO_GAME_HERE, ephemeral=True)
+            await interaction.followup.send(reader_words(interaction)(NO_GAME_HERE), ephemeral=True)
             return
         await self._send_private_view(interaction, gid)
 
@@ -228,13 +239,16 @@ class PlayCog(commands.Cog, name="Play"):
         """``/hint``: one private line, only for the player whose turn it is (and only if the table allows)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         gid = await self._game_named_or_here(interaction, game)
+        w = reader_words(interaction)
         if gid is None:
-            await interaction.followup.send(NO_GAME_HERE, ephemeral=True)
+            await interaction.followup.send(w(NO_GAME_HERE), ephemeral=True)
             return
         try:
-            line = hint_text(await self.bot.service.hint(gid, user_of(interaction)))
+            table = await self.bot.service.load(gid)
+            lang = reader_lang(interaction, table.lang)
+            line = hint_text(await self.bot.service.hint(gid, user_of(interaction)), lang)
         except ServiceError as exc:
-            line = str(exc)
+            line = w(exc.msg)
         await interaction.followup.send(clip_message(line), ephemeral=True)
 
     @app_commands.command(name="board", description="See one player's board privately (yours shows your secrets)")
@@ -250,22 +264,24 @@ class PlayCog(commands.Cog, name="Play"):
                 raise ServiceError(NO_GAME_HERE)
             table = await self.bot.service.load_in(gid, interaction.guild_id)
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
+        w = reader_words(interaction, table.lang)
         pics = PICTURES[table.game.name]
         target = (player or interaction.user).id
         seat = table.seat_of(target)
         if pics.player_board is None or table.state is None or seat is None:
-            await interaction.followup.send(
+            text = M(
+                "table.reply.no_board",
                 "There is no player board to show: the game has not started, has none, or that player is not seated.",
-                ephemeral=True,
             )
+            await interaction.followup.send(w(text), ephemeral=True)
             return
         mine = table.seat_of(interaction.user.id)
-        view = table.view(seat if mine == seat else None)
+        view = in_lang(table.view(seat if mine == seat else None), w.lang)  # an ephemeral picture: the reader's
         png = await self.bot.renderer.render(pics.player_board, view, seat)  # type: ignore[arg-type]
         await interaction.followup.send(
-            f"{table.name_of(seat)}'s board (game #{table.id})",
+            w(M("table.reply.board", "{name}'s board (game #{game})", name=table.name_of(seat), game=table.id)),
             file=discord.File(io.BytesIO(png), filename="player.png"),
             ephemeral=True,
         )

@@ -25,10 +25,13 @@ from cogs import board
 from cogs.board import clip_message
 from cogs.components import OfferButton, public_view
 from cogs.pictures import PICTURES
+from engine.msg import M, load
 from render import story
 from service import PublicTable, ServiceError, Table
 from service.claims import race_window
+from service.public_table import in_lang
 from store import EventRow, OutboxRow, StoreBusy, StoreClosed
+from words import words
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -47,6 +50,25 @@ TRANSIENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OS
 def mentions(user_ids: list[int]) -> discord.AllowedMentions:
     """Ping exactly these users, nobody else."""
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
+
+
+def private_lines(body: dict[str, Any]) -> list[Any]:
+    """The lines of an outbox entry: each as its message when the entry kept one (``msgs``), else its text (an
+    entry written before messages were kept)."""
+    lines = list(body.get("lines", []))
+    msgs = list(body.get("msgs") or [])
+    return [load(m) if i < len(msgs) and (m := msgs[i]) else line for i, line in enumerate(lines)]
+
+
+def said_in(lang: str, rows: list[EventRow]) -> list[EventRow]:
+    """Public events with their text in ``lang`` (each from the message its data keeps, else as stored), so the
+    story of the board is told in the table's words."""
+    w = words(lang)
+    out = []
+    for e in rows:
+        text = w.stored(json.loads(e.data or "{}"), e.text)
+        out.append(e if text == e.text else dataclasses.replace(e, text=text))
+    return out
 
 
 def message_nonce(*parts: Any) -> str:
@@ -186,14 +208,14 @@ class Publisher:
     async def _send_entry(self, table: Table, row: OutboxRow) -> None:
         body = json.loads(row.body)
         if row.kind == "private" and row.user_id is not None:
-            await self.tell(table, row.user_id, body["lines"], nonce=message_nonce("o", row.id))
-        elif row.kind == "offer":
+            await self.tell(table, row.user_id, private_lines(body), nonce=message_nonce("o", row.id))
+        elif row.kind == "offer":  # in the channel, for the table to see: the table's language
             channel = await self.channel(table.row.table_channel)
             view = discord.ui.View(timeout=None)
-            view.add_item(OfferButton(table.id, body["seat"], "take"))
-            view.add_item(OfferButton(table.id, body["seat"], "keep"))
+            view.add_item(OfferButton(table.id, body["seat"], "take", table.lang))
+            view.add_item(OfferButton(table.id, body["seat"], "keep", table.lang))
             await channel.send(
-                clip_message(body["text"]),
+                clip_message(words(table.lang).stored(body, body["text"])),
                 view=view,
                 allowed_mentions=mentions([body["to_user"], body["from_user"]]),
                 nonce=message_nonce("o", row.id),
@@ -217,7 +239,7 @@ class Publisher:
         if current is not None and current.version >= table.version and current.upto >= last_id:
             return  # nothing new (or a newer board is up already: never show an older one over it)
         upto = current.upto if current is not None else 0
-        fresh = [e for e in await store.events_after(table.id, upto) if e.seats is None]
+        fresh = said_in(table.lang, [e for e in await store.events_after(table.id, upto) if e.seats is None])
         last = max([last_id, upto])
         data = json.loads(current.data) if current is not None else {}
         acting = pt.waiting_users()
@@ -268,7 +290,7 @@ class Publisher:
     async def _range(self, table: Table, first: int, end: int | None = None) -> list[EventRow]:
         """The public events of one message: ids from ``first`` to ``end``."""
         rows = await self.bot.service.store.events_after(table.id, first - 1)
-        return [e for e in rows if e.seats is None and (end is None or e.id <= end)]
+        return said_in(table.lang, [e for e in rows if e.seats is None and (end is None or e.id <= end)])
 
     async def _edit_open(
         self, table: Table, pt: PublicTable, current: Any, data: dict[str, Any], fresh: list[EventRow], last: int
@@ -320,7 +342,10 @@ class Publisher:
     async def _post_passed(self, table: Table, pt: PublicTable, seg: story.Segment) -> None:
         """A turn or phase that began and ended within one move (Jo's turn; a Mob War nobody could defend)."""
         names = self._names(pt)
-        head = f"**Game #{table.id} · {seg.events[0].text.rstrip('.')}**" if seg.events else ""
+        head = ""
+        if seg.events:  # its events are in the table's words already (said_in)
+            what = seg.events[0].text.rstrip(".")
+            head = words(table.lang)(M("table.board.passed", "**Game #{game} · {what}**", game=table.id, what=what))
         lines = story.steps(seg, names)
         text, left_out = board.compose([head], [board.Section("", lines)], [])
         channel = await self.channel(table.row.table_channel)
@@ -334,7 +359,8 @@ class Publisher:
 
     async def _post_lines(self, table: Table, lines: list[str], key: tuple[Any, ...]) -> None:
         channel = await self.channel(table.row.table_channel)
-        for i, chunk in enumerate(board.chunks(lines, f"**Game #{table.id}** (continued)")):
+        title = words(table.lang)(M("table.board.continued", "**Game #{game}** (continued)", game=table.id))
+        for i, chunk in enumerate(board.chunks(lines, title)):
             await channel.send(chunk, allowed_mentions=mentions([]), nonce=message_nonce(*key, i))
 
     async def _open(
@@ -358,7 +384,7 @@ class Publisher:
         if opener is not None and opener.kind == "turn" and opener.seat is not None:
             user = pt.user_of(opener.seat)
             if user is not None and user > 0:
-                everything = story.segments(await store.get_events(table.id, public_only=True))
+                everything = story.segments(said_in(table.lang, await store.get_events(table.id, public_only=True)))
                 since = [story.line(s, names) for s in story.since_last_turn(everything, opener.seat, first)]
         lines = [ln for seg in segs for ln in story.steps(seg, names)]
         view = pt.view
@@ -418,14 +444,14 @@ class Publisher:
         pics = PICTURES[table.game.name]
         kinds = {e.kind for e in events}
         channel = None
-        for kind, (filename, fn, words) in pics.on_event.items():
+        for kind, (filename, fn, describe) in pics.on_event.items():
             if kind not in kinds or pt.view is None:
                 continue
             channel = channel or await self.channel(table.row.table_channel)
             first = next(e.id for e in events if e.kind == kind)
             png = await self.bot.renderer.render(fn, pt.view)
             await channel.send(
-                clip_message(words(pt.view)),
+                clip_message(describe(pt.view)),
                 file=discord.File(io.BytesIO(png), filename=filename),
                 allowed_mentions=discord.AllowedMentions.none(),
                 nonce=message_nonce("p", table.id, first),
@@ -442,9 +468,16 @@ class Publisher:
         for seat in table.seats:
             if seat.user_id <= 0:
                 continue
-            view = table.view(seat.seat)
+            lang = await self.bot.langs.of(store, seat.user_id, table.lang)  # a private screen: its reader's words
+            view = in_lang(table.view(seat.seat), lang)
             assert view is not None
-            text = clip_message(f"**Game #{table.id} · {table.game.title} · your safe screen**\n{screen(view)}")
+            head = M(
+                "table.screen.head",
+                "**Game #{game} · {title} · your safe screen**",
+                game=table.id,
+                title=table.game.title,
+            )
+            text = clip_message(f"{words(lang)(head)}\n{screen(view)}")
             key = (table.id, seat.user_id)
             kind = f"screen:{seat.user_id}"
             row = await store.get_message(table.id, kind)
@@ -481,11 +514,14 @@ class Publisher:
                 log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
         return await self.tell_in_thread(table, user_id, text, nonce_)
 
-    async def tell(self, table: Table, user_id: int, lines: list[str], *, nonce: str | None = None) -> None:
-        """Private lines to one player: by DM, or in their private thread when DMs are closed."""
+    async def tell(self, table: Table, user_id: int, lines: list[Any], *, nonce: str | None = None) -> None:
+        """Private lines (messages or plain text) to one player, in their language as last seen (else the
+        table's): by DM, or in their private thread when DMs are closed."""
         if user_id <= 0 or not lines:
             return
-        text = clip_message(f"**Game #{table.id} · {table.game.title}** (private)\n" + "\n".join(lines))
+        w = words(await self.bot.langs.of(self.bot.service.store, user_id, table.lang))
+        head = w(M("table.private.head", "**Game #{game} · {title}** (private)", game=table.id, title=table.game.title))
+        text = clip_message(head + "\n" + "\n".join(w(line) for line in lines))
         await self._send_private(table, user_id, text, nonce or message_nonce("t", table.id, user_id, text))
 
     async def tell_in_thread(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message:
@@ -503,8 +539,9 @@ class Publisher:
         if thread is None:
             channel = await self.channel(table.row.channel_id)
             name = seat.name if seat else str(user_id)
+            w = words(await self.bot.langs.of(store, user_id, table.lang))
             thread = await channel.create_thread(  # type: ignore[attr-defined]
-                name=f"Game #{table.id} · {name} (private)",
+                name=w(M("table.private.thread", "Game #{game} · {name} (private)", game=table.id, name=name))[:100],
                 type=discord.ChannelType.private_thread,
                 invitable=False,
             )

@@ -8,8 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.langs import reader_lang, reader_words
+from cogs.lobby import WHICH_GAME
 from cogs.publish import clip_message
+from engine.msg import M
 from service import ServiceError, rules_text
+from words import words
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -31,12 +35,16 @@ def topic_choice(topic: rules_text.Topic) -> app_commands.Choice[str]:
     return app_commands.Choice(name=name, value=topic.key[:CHOICE_MAX])
 
 
-def overflow_note(topic: rules_text.Topic) -> str:
+def overflow_note(topic: rules_text.Topic, lang: str | None = None) -> str:
     """The line that ends a page too long for three messages: where the rest is (every shipped page fits one
     message, so this is a guard for an edited rules file)."""
-    return (
-        "-# There is more. Type a word of the rule in `/rules topic:` and pick a narrower topic; "
-        f"the whole page is in data/rules/{topic.game}.md."
+    return words(lang)(
+        M(
+            "table.rules.more",
+            "-# There is more. Type a word of the rule in `/rules topic:` and pick a narrower topic; the whole page "
+            "is in data/rules/{game}.md.",
+            game=topic.game,
+        )
     )
 
 
@@ -67,26 +75,56 @@ class RulesCog(commands.Cog, name="Rules"):
         """``/rules``: the topic's page for players, privately (one message; at most three if a page grows)."""
         game_name = game.value if game is not None else None
         found = rules_text.find(topic, game_name)
+        lang = reader_lang(interaction)
         if found is None:
-            await interaction.response.send_message(self.unknown_topic(topic, game_name), ephemeral=True)
+            await interaction.response.send_message(self.unknown_topic(topic, game_name, lang), ephemeral=True)
             return
-        messages = rules_text.rule_text(found, max_messages=MAX_RULE_MESSAGES, overflow=overflow_note(found))
+        note = overflow_note(found, lang)
+        messages = rules_text.rule_text(found, max_messages=MAX_RULE_MESSAGES, overflow=note)
         await interaction.response.send_message(messages[0], ephemeral=True, allowed_mentions=NONE)
         for text in messages[1:]:
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
 
     @staticmethod
-    def unknown_topic(query: str, game: str | None) -> str:
+    def unknown_topic(query: str, game: str | None, lang: str | None = None) -> str:
         """The error for a topic that names no section (or several): the close matches to pick from."""
+        w = words(lang)
         close = rules_text.close_matches(query, game)
-        where = f" in {rules_text.games().get(game, game)}" if game else ""
-        shown = query.strip()[:80] or "(empty)"
+        shown = query.strip()[:80] or w(M("table.rules.empty", "(empty)"))
+        title = rules_text.games().get(game, game) if game else None
         if not close:
-            return clip_message(
-                f"No rules topic{where} matches “{shown}”. Start typing in `topic` and pick one of the suggestions."
-            )
+            if title:
+                text = M(
+                    "table.rules.none_in",
+                    "No rules topic in {title} matches “{query}”. Start typing in `topic` and pick one of the "
+                    "suggestions.",
+                    title=title,
+                    query=shown,
+                )
+            else:
+                text = M(
+                    "table.rules.none",
+                    "No rules topic matches “{query}”. Start typing in `topic` and pick one of the suggestions.",
+                    query=shown,
+                )
+            return clip_message(w(text))
         names = "\n".join(f"• {t.label}" for t in close)
-        return clip_message(f"No single rules topic{where} is “{shown}”. Close matches:\n{names}")
+        if title:
+            text = M(
+                "table.rules.close_in",
+                "No single rules topic in {title} is “{query}”. Close matches:\n{names}",
+                title=title,
+                query=shown,
+                names=names,
+            )
+        else:
+            text = M(
+                "table.rules.close",
+                "No single rules topic is “{query}”. Close matches:\n{names}",
+                query=shown,
+                names=names,
+            )
+        return clip_message(w(text))
 
     # --- /log ----------------------------------------------------------------------------------------------
 
@@ -110,10 +148,11 @@ class RulesCog(commands.Cog, name="Rules"):
         try:
             gid = game or await self._game_here(interaction)
             if gid is None:
-                raise ServiceError("Which game? Several (or no) games are open here; name one with the game option.")
+                raise ServiceError(WHICH_GAME)
             table = await self.bot.service.load_in(gid, interaction.guild_id)
         except ServiceError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        text, view = await self.bot.get_cog("Lobby").log_message(table, None)  # type: ignore[union-attr]
+        lang = reader_lang(interaction, table.lang)
+        text, view = await self.bot.get_cog("Lobby").log_message(table, None, lang)  # type: ignore[union-attr]
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True, allowed_mentions=NONE)

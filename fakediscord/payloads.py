@@ -353,6 +353,7 @@ def guild_create(
     members: Sequence[Mapping[str, Any]],
     threads: Sequence[Mapping[str, Any]] = (),
     joined_at: str | None = None,
+    preferred_locale: str = "en-US",
 ) -> JSON:
     """A full GUILD_CREATE ``d`` object (guild plus the gateway-only extra fields).
 
@@ -377,7 +378,7 @@ def guild_create(
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
-        "preferred_locale": "en-US",
+        "preferred_locale": preferred_locale,
         "system_channel_id": channels[0]["id"] if channels else None,
         "system_channel_flags": 0,
         "rules_channel_id": None,
@@ -654,12 +655,14 @@ def interaction(
     application_id: int | str = APP_ID,
     app_permissions: int = BOT_ROLE_PERMISSIONS,
     locale: str = "en-US",
+    guild_locale: str = "en-US",
     attachment_size_limit: int = 10 * 1024 * 1024,
 ) -> JSON:
     """The ``d`` of an INTERACTION_CREATE event (any type).
 
     In a guild pass ``guild_id`` and ``member_obj`` (a member with ``user`` and
-    ``permissions``); in a DM the ``user_obj`` is sent as ``user`` instead.
+    ``permissions``); in a DM the ``user_obj`` is sent as ``user`` instead. ``locale`` is the
+    user's client language, ``guild_locale`` the server's preferred one (sent only in a guild).
     """
     payload: JSON = {
         "id": str(interaction_id),
@@ -678,8 +681,8 @@ def interaction(
         payload["data"] = dict(data)
     if guild_id is not None:
         payload["guild_id"] = str(guild_id)
-        payload["guild"] = {"id": str(guild_id), "locale": "en-US", "features": []}
-        payload["guild_locale"] = "en-US"
+        payload["guild"] = {"id": str(guild_id), "locale": guild_locale, "features": []}
+        payload["guild_locale"] = guild_locale
         payload["member"] = dict(member_obj) if member_obj is not None else member(user_obj)
         payload["authorizing_integration_owners"] = {"0": str(guild_id)}
         payload["context"] = 0

@@ -286,6 +286,31 @@ class GatewaySession:
         return self.ready and self.ws is not None and not self.ws.closed
 
 
+#: Discord's rule for a chat-input command or option name, in any language: lower case (where the script has
+#: case), letters, digits, ``-`` or ``_``, 1 to 32 characters.
+_COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _localization_problems(item: Mapping[str, Any], where: str) -> list[str]:
+    """What Discord refuses in a command's (or option's, or choice's) localised names and descriptions."""
+    out = []
+    is_choice = "value" in item and "type" not in item
+    for locale, name in (item.get("name_localizations") or {}).items():
+        if is_choice:
+            if not 1 <= len(name) <= 100:
+                out.append(f"{where}: choice name_localizations.{locale} must be 1-100 characters")
+        elif not _COMMAND_NAME.fullmatch(name) or name != name.lower():
+            out.append(f"{where}: name_localizations.{locale} {name!r} is not a valid command name")
+    for locale, text in (item.get("description_localizations") or {}).items():
+        if not 1 <= len(text) <= 100:
+            out.append(f"{where}: description_localizations.{locale} must be 1-100 characters")
+    for child in item.get("options") or []:
+        out += _localization_problems(child, f"{where} {child.get('name', '?')}")
+    for choice in item.get("choices") or []:
+        out += _localization_problems(choice, f"{where} choice {choice.get('name', '?')}")
+    return out
+
+
 class FakeDiscordServer:
     """Fake Discord: REST under ``/api/v10`` and a JSON gateway at ``/gateway``.
 
@@ -349,6 +374,10 @@ class FakeDiscordServer:
         self.interactions: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self.commands: dict[int | None, dict[str, JSON]] = {}
+        #: each user's client language (Discord sends it as ``locale`` with every interaction; default en-US)
+        self.locales: dict[int, str] = {}
+        #: each guild's preferred language (``guild_locale`` of its interactions, ``preferred_locale``)
+        self.guild_locales: dict[int, str] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         for u in p.PLAYERS:
             self.users[p.uid(u)] = dict(u)
@@ -512,7 +541,16 @@ class FakeDiscordServer:
             channels=guild_channels,
             members=members,
             threads=threads,
+            preferred_locale=self.guild_locales.get(guild_id, "en-US"),
         )
+
+    def set_locale(self, ref: UserRef, locale: str) -> None:
+        """The language of a user's Discord client (e.g. ``"de"``, ``"en-US"``), sent with their interactions."""
+        self.locales[p.uid(ref)] = locale
+
+    def set_guild_locale(self, locale: str, guild_id: int = p.GUILD_ID) -> None:
+        """A guild's preferred language (sent as ``guild_locale`` with its interactions)."""
+        self.guild_locales[guild_id] = locale
 
     def dm_channel_id(self, ref: UserRef) -> int:
         """The (stable) id of the DM channel between the bot and a user, creating it if needed."""
@@ -886,11 +924,12 @@ class FakeDiscordServer:
             raise KeyError(f"unknown channel {cid}")
         channel = dict(self.channels[cid])
         user_id = p.uid(user_obj)
+        locale = self.locales.get(user_id, "en-US")
         if channel["type"] == p.ChannelType.DM:
             recipient = int(channel["recipients"][0]["id"])
             if recipient != user_id:
                 raise ValueError(f"channel {cid} is the DM of user {recipient}, not of {user_id}")
-            return {"user_obj": user_obj, "channel": channel}
+            return {"user_obj": user_obj, "channel": channel, "locale": locale}
         if not self.is_member(user_id):
             raise ValueError(f"user {user_obj['username']} is not a member of the guild")
         is_private_thread = channel["type"] == p.ChannelType.PRIVATE_THREAD
@@ -905,6 +944,8 @@ class FakeDiscordServer:
             "channel": channel,
             "guild_id": guild_id,
             "member_obj": self.member_payload(user_id),
+            "locale": locale,
+            "guild_locale": self.guild_locales.get(guild_id, "en-US"),
         }
 
     async def send_interaction(
@@ -1589,6 +1630,9 @@ class FakeDiscordServer:
     async def _r_put_commands(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
         guild_id = int(m["guild"]) if m.get("guild") else None
         echoed: dict[str, JSON] = {}
+        found = [problem for cmd in req.json or [] for problem in _localization_problems(cmd, cmd.get("name", "?"))]
+        if found:
+            raise _DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(found[:10]))
         for cmd in req.json or []:
             key = (guild_id, cmd["name"], int(cmd.get("type", 1)))
             if key not in self._command_ids:

@@ -7,9 +7,30 @@ import json
 
 from bots.common import LEVELS
 from bots.table import Hint, bot_level, bot_name, bot_user_id
-from service.core import Core, table_row
+from engine.msg import Join, M, Msg
+from service.core import Core, private_body, table_row
+from service.host import no_seat_of, not_seated
+from service.lobby import full, not_seating
 from service.notice import Notice, ServiceError, StaleClick, User
 from store import AlreadySeated, Move, OfferRow
+
+#: The refusal when a seat changed hands while a request was on its way.
+SEAT_MOVED = M("table.err.seat_moved", "That seat changed hands meanwhile; nothing changed.")
+
+
+def bad_level(level: str) -> Msg:
+    """The refusal of an unknown bot level."""
+    return M(
+        "table.err.bot_level",
+        "There is no bot level {level}; choose {levels}.",
+        level=repr(level),
+        levels=Join(list(LEVELS), "comma"),
+    )
+
+
+def no_bots(title: str) -> Msg:
+    """The refusal of a bot at a game without seat bots."""
+    return M("table.err.no_bots", "{title} has no seat bots.", title=title)
 
 
 class BotSeats(Core):
@@ -18,17 +39,17 @@ class BotSeats(Core):
     async def add_bot(self, game_id: int, user: User, level: str) -> Notice:
         """Seat a bot at ``level`` in an open lobby (host or admin); its name shows its level."""
         if level not in LEVELS:
-            raise ServiceError(f"There is no bot level {level!r}; choose {', '.join(LEVELS)}.")
+            raise ServiceError(bad_level(level))
         async with self.lock(game_id):
             table = await self.load(game_id)
             if table.row.status != "lobby":
-                raise ServiceError(f"Game #{game_id} is {table.row.status}, not open for seating.")
-            self.need_host(table, user, "add a bot to")
+                raise ServiceError(not_seating(game_id, table.row.status))
+            self.need_host(table, user, "addbot")
             game = table.game
             if not self.bots.plays(game.name):
-                raise ServiceError(f"{game.title} has no seat bots.")
+                raise ServiceError(no_bots(game.title))
             if len(table.seats) >= game.max_players:
-                raise ServiceError(f"Game #{game_id} is full ({game.max_players} players).")
+                raise ServiceError(full(game_id, game.max_players))
             k = sum(bot_level(s.user_id) is not None for s in table.seats)
             used = {s.user_id for s in table.seats}
             while bot_user_id(k, level) in used:  # a bot that left keeps its number taken by no one else
@@ -37,55 +58,67 @@ class BotSeats(Core):
             try:
                 await self.store.add_seat(game_id, bot_user_id(k, level), name)
             except AlreadySeated:
-                raise ServiceError("That bot is already seated; try again.") from None
+                raise ServiceError(M("table.err.bot_seated", "That bot is already seated; try again.")) from None
             table = await self.load(game_id)
-            return Notice(table, public=[f"{name} joins game #{game_id}."], reply=f"{name} is seated.")
+            public = [M("table.lobby.joins", "{name} joins game #{game}.", name=name, game=game_id)]
+            return Notice(table, public=public, reply=M("table.reply.bot_seated", "{name} is seated.", name=name))
 
     async def remove_bot(self, game_id: int, user: User, seat: int) -> Notice:
         """Unseat a bot from an open lobby (host or admin)."""
         async with self.lock(game_id):
             table = await self.load(game_id)
             if table.row.status != "lobby":
-                raise ServiceError(f"Game #{game_id} is {table.row.status}, not open for seating.")
-            self.need_host(table, user, "remove a bot from")
+                raise ServiceError(not_seating(game_id, table.row.status))
+            self.need_host(table, user, "removebot")
             uid = table.user_of(seat)
             if uid is None or bot_level(uid) is None:
-                raise ServiceError(f"Seat {seat + 1} of game #{game_id} is not a bot.")
+                raise ServiceError(
+                    M("table.err.not_bot", "Seat {seat} of game #{game} is not a bot.", seat=seat + 1, game=game_id)
+                )
             name = table.name_of(seat)
             await self.store.remove_seat(game_id, uid)
             table = await self.load(game_id)
-            return Notice(table, public=[f"{name} leaves game #{game_id}."], reply=f"{name} left the table.")
+            public = [M("table.lobby.leaves", "{name} leaves game #{game}.", name=name, game=game_id)]
+            return Notice(table, public=public, reply=M("table.reply.bot_left", "{name} left the table.", name=name))
 
     async def seat_to_bot(self, game_id: int, user: User, seat_user: int, level: str) -> Notice:
         """The host hands an idle player's seat to a bot (the seat keeps its name in the game). The same rule
         as a substitute's: the player is told, and takes the seat back whenever they like (``reclaim_seat``)."""
         if level not in LEVELS:
-            raise ServiceError(f"There is no bot level {level!r}; choose {', '.join(LEVELS)}.")
+            raise ServiceError(bad_level(level))
         async with self.lock(game_id):
             table = await self.load(game_id)
-            self.need_active(table, "no seat to hand to a bot")
-            self.need_host(table, user, "hand a seat to a bot in")
+            self.need_active(table, M("table.what.botseat", "no seat to hand to a bot"))
+            self.need_host(table, user, "botseat")
             if not self.bots.plays(table.game.name):
-                raise ServiceError(f"{table.game.title} has no seat bots.")
+                raise ServiceError(no_bots(table.game.title))
             seat = table.seat_of(seat_user)
             if seat is None or seat_user <= 0:
-                raise ServiceError(f"<@{seat_user}> has no seat in game #{game_id}.")
+                raise ServiceError(no_seat_of(seat_user, game_id))
             if seat_user == table.row.host_id:
-                raise ServiceError("The host's own seat cannot go to a bot (a bot cannot host the table).")
+                raise ServiceError(
+                    M("table.err.host_bot", "The host's own seat cannot go to a bot (a bot cannot host the table).")
+                )
             used = {s.user_id for s in table.seats}
             k = 0
             while bot_user_id(k, level) in used:
                 k += 1
             bot_id, name = bot_user_id(k, level), table.name_of(seat)
             now = self.clock()
-            line = f"{bot_name(k, level)} now plays {name}'s seat; {name} can take it back with /game reclaim."
+            line = M(
+                "table.log.bot_seat",
+                "{bot} now plays {name}'s seat; {name} can take it back with /game reclaim.",
+                bot=bot_name(k, level),
+                name=name,
+            )
             await self.store.put_offer(OfferRow(game_id, seat, seat_user, bot_id, name, user.id, now + 60))
             move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat, bot_from=seat_user)])
-            move.outbox.append(("private", seat_user, json.dumps({"lines": [line]})))
+            move.outbox.append(("private", seat_user, private_body([line])))
             if not await self.store.take_offer(game_id, seat, bot_id, now, name, move):
-                raise StaleClick("That seat changed hands meanwhile; nothing changed.")
+                raise StaleClick(SEAT_MOVED)
             table = await self.load(game_id)
-            notice = Notice(table, public=[line], reply=f"{bot_name(k, level)} plays {name}'s seat now.")
+            reply = M("table.reply.bot_plays", "{bot} plays {name}'s seat now.", bot=bot_name(k, level), name=name)
+            notice = Notice(table, public=[line], reply=reply)
             if await self.bots_wanted(table):
                 if self.bots_later is not None:
                     self.spawn_bots(table)
@@ -97,9 +130,9 @@ class BotSeats(Core):
         """A player takes back the seat the host handed to a bot (no one else may)."""
         async with self.lock(game_id):
             table = await self.load(game_id)
-            self.need_active(table, "no seat to take back")
+            self.need_active(table, M("table.what.reclaim", "no seat to take back"))
             if table.seat_of(user.id) is not None:
-                raise ServiceError(f"You already play a seat in game #{game_id}.")
+                raise ServiceError(M("table.err.plays_seat", "You already play a seat in game #{game}.", game=game_id))
             handed = {}
             for e in await self.store.get_events(game_id, public_only=True):
                 data = json.loads(e.data or "{}")
@@ -107,19 +140,22 @@ class BotSeats(Core):
                     handed[data["seat"]] = data.get("bot_from")
             seat = next((s for s, who in handed.items() if who == user.id), None)
             if seat is None or bot_level(table.user_of(seat) or 0) is None:
-                raise ServiceError(f"No seat of yours is played by a bot in game #{game_id}.")
+                raise ServiceError(
+                    M("table.err.no_bot_seat", "No seat of yours is played by a bot in game #{game}.", game=game_id)
+                )
             now = self.clock()
             name = table.name_of(seat)
-            line = f"{user.name} takes {name}'s seat back from the bot."
+            line = M("table.log.reclaim", "{user} takes {name}'s seat back from the bot.", user=user.name, name=name)
             bot_id = table.user_of(seat) or 0
             await self.store.put_offer(OfferRow(game_id, seat, bot_id, user.id, name, user.id, now + 60))
             move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
             if any(p.seat == seat for p in table.prompts()):
                 move.reminders_on.append((user.id, "turn", now + self.settings.reminder_first_s))
             if not await self.store.take_offer(game_id, seat, user.id, now, name, move):
-                raise StaleClick("That seat changed hands meanwhile; nothing changed.")
+                raise StaleClick(SEAT_MOVED)
             table = await self.load(game_id)
-            notice = Notice(table, public=[line], reply=f"You play {name}'s seat again in game #{game_id}.")
+            reply = M("table.reply.reclaimed", "You play {name}'s seat again in game #{game}.", name=name, game=game_id)
+            notice = Notice(table, public=[line], reply=reply)
             if table.prompts_for(seat):
                 notice.ping = [user.id]
             return notice
@@ -128,16 +164,24 @@ class BotSeats(Core):
         """What the standard bot would choose now in the asking player's place, and why, in one line: only for
         the player whose turn it is, from what their seat has seen, and only if the table allows hints."""
         table = await self.load(game_id)
-        self.need_active(table, "nothing to hint at")
+        self.need_active(table, M("table.what.hint", "nothing to hint at"))
         seat = table.seat_of(user.id)
         if seat is None:
-            raise ServiceError(f"You are not seated in game #{game_id}.")
+            raise ServiceError(not_seated(game_id))
         if json.loads(table.row.options).get("hints", "allowed") == "forbidden":
-            raise ServiceError(f"Hints are forbidden at game #{game_id} (its table option hints=forbidden).")
+            raise ServiceError(
+                M(
+                    "table.err.hints_forbidden",
+                    "Hints are forbidden at game #{game} (its table option hints=forbidden).",
+                    game=game_id,
+                )
+            )
         mine = [p for p in table.prompts_for(seat) if p.race is None and not p.optional]
         if not mine:
-            raise ServiceError("It is not your turn: a hint is only for the player who must decide now.")
+            raise ServiceError(
+                M("table.err.hint_turn", "It is not your turn: a hint is only for the player who must decide now.")
+            )
         if not self.bots.plays(table.game.name):
-            raise ServiceError(f"{table.game.title} has no hints.")
+            raise ServiceError(M("table.err.no_hints", "{title} has no hints.", title=table.game.title))
         bots = await self.bot_table(table, {seat: "standard"})
         return await asyncio.to_thread(self.bots.hint, bots, table.state, mine[0])

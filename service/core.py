@@ -17,12 +17,14 @@ from engine.core import (
     Event,
     Game,
     IllegalChoice,
+    Option,
     Prompt,
     dump_choice,
     load_choice,
     replay,
     waits_for,
 )
+from engine.msg import M, Msg, dump_or_none, load
 from engine.registry import TABLE_GAMES
 from service.config import Settings
 from service.notice import Notice, ServiceError, StaleClick, Table, User
@@ -37,6 +39,12 @@ MAX_ID = 2**63
 GAME_LOCK_WAIT_S = 10.0
 #: Kinds of the events the table itself writes into the log (not the engine's).
 TABLE_EVENT = "table"
+#: The refusal of a click that lost the race to another move.
+MOVED_FIRST = M("table.err.moved_first", "Someone else moved first; the board has changed. Use the latest message.")
+#: The refusal of a click on a board that has moved on.
+OLD_BOARD = M(
+    "table.err.old_board", "That button belongs to an older board; the game has moved on. Use the latest message."
+)
 
 
 def effective_choices(raw: Sequence[str]) -> list[Choice]:
@@ -59,16 +67,83 @@ def event_row(pos: int, e: Event) -> tuple[int, str, str | None, str, str]:
 
 
 def table_row(pos: int, text: str, kind: str = TABLE_EVENT, **data: Any) -> tuple[int, str, None, str, str]:
-    """A public line the table itself writes into the log (a skip, an undo, a claim, a seat changing hands)."""
-    return (pos, kind, None, text, json.dumps(data, sort_keys=True))
+    """A public line the table itself writes into the log (a skip, an undo, a claim, a seat changing hands). A
+    message keeps its JSON form in the data (``"msg"``), as an engine event does, so the log is read in any
+    language."""
+    if isinstance(text, Msg):
+        data = {**data, "msg": text.dump()}
+    return (pos, kind, None, str(text), json.dumps(data, sort_keys=True, default=str))
+
+
+def said(e: Event) -> Any:
+    """What an event says: its message (from its JSON form), or its plain text."""
+    return load(e.data["msg"]) if "msg" in e.data else e.text
+
+
+def private_body(lines: Sequence[Any]) -> str:
+    """An outbox entry of private lines: their English and, for each message, its JSON form (``msgs``), so the
+    line is made in the reader's language when it is sent."""
+    return json.dumps({"lines": [str(x) for x in lines], "msgs": [dump_or_none(x) for x in lines]})
+
+
+def label_of(opt: Option | None) -> Any:
+    """An option's label as a message when the engine gave one (its JSON form in ``words``), else its text."""
+    if opt is None:
+        return ""
+    words = opt.words or {}
+    return load(words["label"]) if "label" in words else opt.label
+
+
+def no_game(game_id: object) -> Msg:
+    """The refusal for a game number that names no game."""
+    return M("table.err.no_game", "There is no game #{game}. Use /game list to see the games here.", game=game_id)
+
+
+def status_word(status: str) -> Msg | str:
+    """A game's status in words (``Game #3 is finished``)."""
+    words = {
+        "lobby": M("table.status.lobby", "lobby"),
+        "active": M("table.status.active", "active"),
+        "finished": M("table.status.finished", "finished"),
+        "abandoned": M("table.status.abandoned", "abandoned"),
+    }
+    return words.get(status, status)
+
+
+#: What only the host or an admin may do, each refusal a whole sentence (word order differs by language).
+HOST_ONLY: dict[str, Callable[[int], Msg]] = {
+    "start": lambda g: M("table.err.host.start", "Only the host or a server admin can start game #{game}.", game=g),
+    "abandon": lambda g: M(
+        "table.err.host.abandon", "Only the host or a server admin can abandon game #{game}.", game=g
+    ),
+    "skip": lambda g: M(
+        "table.err.host.skip", "Only the host or a server admin can skip a turn in game #{game}.", game=g
+    ),
+    "substitute": lambda g: M(
+        "table.err.host.substitute", "Only the host or a server admin can substitute a player in game #{game}.", game=g
+    ),
+    "addbot": lambda g: M(
+        "table.err.host.addbot", "Only the host or a server admin can add a bot to game #{game}.", game=g
+    ),
+    "removebot": lambda g: M(
+        "table.err.host.removebot", "Only the host or a server admin can remove a bot from game #{game}.", game=g
+    ),
+    "botseat": lambda g: M(
+        "table.err.host.botseat", "Only the host or a server admin can hand a seat to a bot in game #{game}.", game=g
+    ),
+}
 
 
 def check_id(value: int, what: str = "game") -> int:
     """A game, server, channel or user id: a positive whole number below 2^63, else a clear refusal."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < MAX_ID:
         if what == "game":
-            raise ServiceError(f"There is no game #{value}. Use /game list to see the games here.")
-        raise ServiceError(f"{value} is not a valid {what} id.")
+            raise ServiceError(no_game(value))
+        if what == "server":
+            raise ServiceError(M("table.err.bad_server_id", "{value} is not a valid server id.", value=value))
+        if what == "channel":
+            raise ServiceError(M("table.err.bad_channel_id", "{value} is not a valid channel id.", value=value))
+        raise ServiceError(M("table.err.bad_id", "{value} is not a valid id.", value=value))
     return value
 
 
@@ -125,14 +200,21 @@ class Core:
         try:
             return self.games[name]
         except KeyError:
-            raise ServiceError(f"There is no game called {name!r}. Games: {', '.join(sorted(self.games))}.") from None
+            raise ServiceError(
+                M(
+                    "table.err.no_game_called",
+                    "There is no game called {name}. Games: {games}.",
+                    name=repr(name),
+                    games=", ".join(sorted(self.games)),
+                )
+            ) from None
 
     async def load(self, game_id: int) -> Table:
         """A game with its seats and state; the state comes from the snapshot or, if that lags, a replay (off
         the event loop: a long game takes milliseconds to replay)."""
         row = await self.store.get_game(check_id(game_id))
         if row is None:
-            raise ServiceError(f"There is no game #{game_id}. Use /game list to see the games here.")
+            raise ServiceError(no_game(game_id))
         game = self.game_of(row.game)
         table = Table(row, await self.store.get_seats(game_id), game)
         snap = await self.store.get_snapshot(game_id) if row.status != "lobby" else None
@@ -148,7 +230,13 @@ class Core:
         """``load``, refusing a game of another server (a game number typed from elsewhere)."""
         table = await self.load(game_id)
         if guild_id is not None and table.row.guild_id != guild_id:
-            raise ServiceError(f"There is no game #{game_id} in this server. Use /game list to see the games here.")
+            raise ServiceError(
+                M(
+                    "table.err.no_game_here",
+                    "There is no game #{game} in this server. Use /game list to see the games here.",
+                    game=game_id,
+                )
+            )
         return table
 
     async def list_games(self, guild_id: int, channel_id: int | None = None, *, open_only: bool = True) -> list[Table]:
@@ -165,19 +253,28 @@ class Core:
     # --- guards --------------------------------------------------------------------------------------------
 
     @staticmethod
-    def need_active(table: Table, what: str) -> None:
-        """The game must be running."""
+    def need_active(table: Table, what: Msg | str) -> None:
+        """The game must be running (``what``: what there is not, e.g. "nothing to play", as a message)."""
         if table.row.status != "active":
-            raise ServiceError(f"Game #{table.id} is {table.row.status}; there is {what}.")
+            raise ServiceError(
+                M(
+                    "table.err.not_active",
+                    "Game #{game} is {status}; there is {what}.",
+                    game=table.id,
+                    status=status_word(table.row.status),
+                    what=what,
+                )
+            )
 
     @staticmethod
     def need_host(table: Table, user: User, what: str) -> None:
-        """Host or a server admin of the game's own server, asking from that server."""
+        """Host or a server admin of the game's own server, asking from that server (``what``: a key of
+        ``HOST_ONLY``)."""
         if user.guild_id is not None and user.guild_id != table.row.guild_id:
-            raise ServiceError(f"There is no game #{table.id} in this server.")
+            raise ServiceError(M("table.err.not_in_server", "There is no game #{game} in this server.", game=table.id))
         admin = user.admin and user.guild_id == table.row.guild_id
         if user.id != table.row.host_id and not admin:
-            raise ServiceError(f"Only the host or a server admin can {what} game #{table.id}.")
+            raise ServiceError(HOST_ONLY[what](table.id))
 
     # --- committing a move ---------------------------------------------------------------------------------
 
@@ -200,7 +297,7 @@ class Core:
             for choice, actor in moves:
                 applied.append((choice, actor, game.apply(state, choice)))
         except IllegalChoice as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(exc.args[0] if exc.args else str(exc)) from None  # the engine's message, kept
         later = self.bots_later is not None and not inline_bots
         if not later:
             applied += await self.run_bots(table, [c for c, _, _ in applied])
@@ -225,7 +322,7 @@ class Core:
         events = [e for _, _, evs in applied for e in evs]
         notice = self.bookkeep(table, move, before, game.prompts(state), events)
         if not await self.store.commit_move(table.id, v0, move):
-            raise StaleClick("Someone else moved first; the board has changed. Use the latest message.")
+            raise StaleClick(MOVED_FIRST)
         notice.table = await self.load(table.id)
         notice.reply = reply
         notice.finished = over
@@ -316,13 +413,13 @@ class Core:
         notice = Notice(table, kinds={e.kind for e in events})
         for e in events:
             if e.to is None:
-                notice.public.append(e.text)
+                notice.public.append(said(e))
             else:
                 for seat in e.to:
                     if (u := table.user_of(seat)) is not None and u > 0:
-                        notice.tell(u, e.text)
+                        notice.tell(u, said(e))
         for user_id, lines in notice.private.items():
-            move.outbox.append(("private", user_id, json.dumps({"lines": lines})))
+            move.outbox.append(("private", user_id, private_body(lines)))
         notice.ping = [u for s in sorted(ping) if (u := table.user_of(s)) is not None and u > 0]
         notice.new_turn = bool(acting_after - acting_before)
         return notice

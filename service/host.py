@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from engine.core import Choice, Game, Prompt, dump_choice, load_choice, waits_for
-from service.core import UNDO_KIND, Core, effective_choices, table_row
+from engine.msg import Join, M, Msg, P
+from service.core import MOVED_FIRST, OLD_BOARD, UNDO_KIND, Core, effective_choices, label_of, status_word, table_row
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from store import AlreadySeated, Move, OfferRow
 
@@ -27,7 +29,7 @@ class Host(Core):
 
     # --- undo ----------------------------------------------------------------------------------------------
 
-    def undo_check(self, table: Table, seat: int, raw: list[str]) -> str | None:
+    def undo_check(self, table: Table, seat: int, raw: list[str]) -> Msg | None:
         """Why ``seat`` may not undo now, or ``None`` when it may."""
         return undo_refusal(table, seat, raw)
 
@@ -41,14 +43,12 @@ class Host(Core):
         """Take back the player's own last step of this turn (never past a reveal); logged, not hidden."""
         async with self.lock(game_id):
             table = await self.load(game_id)
-            self.need_active(table, "nothing to undo")
+            self.need_active(table, M("table.what.undo", "nothing to undo"))
             seat = table.seat_of(user.id)
             if seat is None:
-                raise ServiceError(f"You are not seated in game #{game_id}.")
+                raise ServiceError(not_seated(game_id))
             if version is not None and version != table.version:
-                raise StaleClick(
-                    "That button belongs to an older board; the game has moved on. Use the latest message."
-                )
+                raise StaleClick(OLD_BOARD)
             raw = await self.store.get_choices(game_id)
             why = self.undo_check(table, seat, raw)
             if why is not None:
@@ -61,8 +61,12 @@ class Host(Core):
             )
             opt = prompt.option(undone.option) if prompt else None
             # a private question's option may name what only that player knows: the log says less then
-            what = f": {opt.label}" if opt is not None and prompt is not None and not prompt.secret else " a step"
-            line = f"↩ {table.name_of(seat)} takes back{what}."
+            name = table.name_of(seat)
+            if opt is not None and prompt is not None and not prompt.secret:
+                label = label_of(opt)
+                line = M("table.log.undo_shown", "↩ {name} takes back: {label}.", name=name, label=label)
+            else:
+                line = M("table.log.undo", "↩ {name} takes back a step.", name=name)
             move = Move(
                 [(dump_choice(Choice(seat, UNDO_KIND, "1")), user.id)],
                 table.game.dumps(before).decode(),
@@ -72,7 +76,7 @@ class Host(Core):
             asked_before = table.prompts()
             notice = self.bookkeep(table, move, asked_before, table.game.prompts(before), [])
             if not await self.store.commit_move(game_id, table.version, move):
-                raise StaleClick("Someone else moved first; the board has changed. Use the latest message.")
+                raise StaleClick(MOVED_FIRST)
             notice.table = await self.load(game_id)
             notice.public = [line]
             return notice
@@ -85,18 +89,44 @@ class Host(Core):
         Refused if the game moved since (the player may have moved themselves)."""
         async with self.lock(game_id):
             table = await self.load(game_id)
-            self.need_active(table, "no turn to skip")
-            self.need_host(table, user, "skip a turn in")
+            self.need_active(table, NO_TURN_TO_SKIP)
+            self.need_host(table, user, "skip")
             name = table.name_of(seat)
             if version != table.version:
-                raise StaleClick(f"The game moved on since that board; nothing was skipped ({name} may have played).")
+                raise StaleClick(
+                    M(
+                        "table.err.skip_moved",
+                        "The game moved on since that board; nothing was skipped ({name} may have played).",
+                        name=name,
+                    )
+                )
             waiting = {p.seat for p in table.prompts() if waits_for(p)}
             if seat not in waiting:
-                raise ServiceError(f"{name} is not being waited for now; nothing was skipped.")
+                raise ServiceError(
+                    M(
+                        "table.err.skip_not_waited",
+                        "{name} is not being waited for now; nothing was skipped.",
+                        name=name,
+                    )
+                )
             moves, labels = await asyncio.to_thread(_skip_moves, table.game, table.game.dumps(table.state), seat)
-            shown = "; ".join(labels[:6]) + (" …" if len(labels) > 6 else "")
-            preface = [f"{user.name} skips {name}'s turn: {shown}."]
-            reply = f"Skipped {name}'s turn ({len(moves)} default choices)."
+            shown = M("table.log.skip_more", "{items} …", items=Join(labels[:6], "comma")) if len(labels) > 6 else None
+            preface = [
+                M(
+                    "table.log.skip",
+                    "{host} skips {name}'s turn: {shown}.",
+                    host=user.name,
+                    name=name,
+                    shown=shown or Join(labels, "comma"),
+                )
+            ]
+            reply = P(
+                "table.reply.skipped",
+                "Skipped {name}'s turn ({n} default choice).",
+                "Skipped {name}'s turn ({n} default choices).",
+                len(moves),
+                name=name,
+            )
             return await self.commit(table, moves, preface=preface, reply=reply)
 
     # --- substitution --------------------------------------------------------------------------------------
@@ -107,15 +137,17 @@ class Host(Core):
         async with self.lock(game_id):
             table = await self.load(game_id)
             if table.row.status not in ("lobby", "active"):
-                raise ServiceError(f"Game #{game_id} is {table.row.status}.")
-            self.need_host(table, user, "substitute a player in")
+                raise ServiceError(is_status(game_id, table.row.status))
+            self.need_host(table, user, "substitute")
             seat = table.seat_of(seat_user)
             if seat is None:
-                raise ServiceError(f"<@{seat_user}> has no seat in game #{game_id}.")
+                raise ServiceError(no_seat_of(seat_user, game_id))
             if new.id <= 0:
-                raise ServiceError("A seat can only be offered to a person.")
+                raise ServiceError(M("table.err.offer_person", "A seat can only be offered to a person."))
             if table.seat_of(new.id) is not None:
-                raise ServiceError(f"{new.name} already has a seat in game #{game_id}.")
+                raise ServiceError(
+                    M("table.err.has_seat", "{name} already has a seat in game #{game}.", name=new.name, game=game_id)
+                )
             expires = self.clock() + OFFER_HOURS * 3600
             await self.store.put_offer(OfferRow(game_id, seat, seat_user, new.id, new.name, user.id, expires))
             name = table.name_of(seat)
@@ -123,42 +155,62 @@ class Host(Core):
                 "seat": seat,
                 "from_user": seat_user,
                 "to_user": new.id,
-                "text": (
-                    f"{user.name} offers {name}'s seat in game #{game_id} ({table.game.title}) to <@{new.id}>. "
-                    f"<@{new.id}>: press **Take the seat** within {OFFER_HOURS:.0f} h to play it. "
-                    f"<@{seat_user}>: press **Keep my seat** if you want to go on playing."
-                ),
             }
+            hours = f"{OFFER_HOURS:.0f}"
+            text = M(
+                "table.offer.text",
+                "{host} offers {name}'s seat in game #{game} ({title}) to <@{to}>. <@{to}>: press **Take the seat** "
+                "within {hours} h to play it. <@{seat_user}>: press **Keep my seat** if you want to go on playing.",
+                host=user.name,
+                name=name,
+                game=game_id,
+                title=table.game.title,
+                to=new.id,
+                hours=hours,
+                seat_user=seat_user,
+            )
+            body |= {"text": str(text), "msg": text.dump()}
             move = Move([], "", self.clock(), outbox=[("offer", new.id, json.dumps(body))])
             if not await self.store.table_event(game_id, table.version, move):
-                raise StaleClick("The game moved on; try again.")
-            return Notice(table, reply=f"Seat offered to {new.name}; it changes hands when they accept.")
+                raise StaleClick(M("table.err.moved_try_again", "The game moved on; try again."))
+            reply = M(
+                "table.reply.offered", "Seat offered to {name}; it changes hands when they accept.", name=new.name
+            )
+            return Notice(table, reply=reply)
 
     async def take_seat(self, game_id: int, user: User, seat: int) -> Notice:
         """The invited player accepts a seat offer."""
         async with self.lock(game_id):
             table = await self.load(game_id)
             if table.row.status not in ("lobby", "active"):
-                raise ServiceError(f"Game #{game_id} is {table.row.status}.")
+                raise ServiceError(is_status(game_id, table.row.status))
             offer = await self.store.get_offer(game_id, seat)
             now = self.clock()
             if offer is None or offer.to_user != user.id or offer.expires_at <= now:
-                raise ServiceError("There is no open offer of that seat for you (it may have expired or been refused).")
+                raise ServiceError(
+                    M(
+                        "table.err.no_offer",
+                        "There is no open offer of that seat for you (it may have expired or been refused).",
+                    )
+                )
             if table.seat_of(user.id) is not None:
-                raise ServiceError(f"You already have a seat in game #{game_id}.")
+                raise ServiceError(already_seated(game_id))
             name = table.name_of(seat)
-            line = f"{user.name} now plays {name}'s seat."
+            line = M("table.log.takes_seat", "{user} now plays {name}'s seat.", user=user.name, name=name)
             move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
             if any(p.seat == seat for p in table.prompts()):
                 move.reminders_on.append((user.id, "turn", now + self.settings.reminder_first_s))
             try:
                 ok = await self.store.take_offer(game_id, seat, user.id, now, name, move)
             except AlreadySeated:
-                raise ServiceError(f"You already have a seat in game #{game_id}.") from None
+                raise ServiceError(already_seated(game_id)) from None
             if not ok:
-                raise ServiceError("That seat changed hands or the offer expired; nothing changed.")
+                raise ServiceError(
+                    M("table.err.offer_gone", "That seat changed hands or the offer expired; nothing changed.")
+                )
             table = await self.load(game_id)
-            notice = Notice(table, public=[line], reply=f"You now play {name}'s seat in game #{game_id}.")
+            reply = M("table.reply.took_seat", "You now play {name}'s seat in game #{game}.", name=name, game=game_id)
+            notice = Notice(table, public=[line], reply=reply)
             if table.prompts_for(seat):
                 notice.ping = [user.id]
             return notice
@@ -169,31 +221,67 @@ class Host(Core):
             table = await self.load(game_id)
             offer = await self.store.get_offer(game_id, seat)
             if offer is None:
-                raise ServiceError("That offer is no longer open.")
+                raise ServiceError(M("table.err.offer_closed", "That offer is no longer open."))
             if user.id not in (offer.from_user, offer.to_user):
-                raise ServiceError("Only the seat's player or the invited player can answer this offer.")
+                raise ServiceError(
+                    M("table.err.offer_whose", "Only the seat's player or the invited player can answer this offer.")
+                )
             await self.store.drop_offer(game_id, seat)
-            who = "keeps their seat" if user.id == offer.from_user else "declines the seat"
-            return Notice(table, public=[f"{user.name} {who}."], reply="The offer is withdrawn.")
+            if user.id == offer.from_user:
+                line = M("table.log.keeps_seat", "{name} keeps their seat.", name=user.name)
+            else:
+                line = M("table.log.declines_seat", "{name} declines the seat.", name=user.name)
+            return Notice(table, public=[line], reply=M("table.reply.withdrawn", "The offer is withdrawn."))
 
 
-def undo_refusal(table: Table, seat: int, raw: list[str]) -> str | None:
+#: What the host's skip finds nothing to do for.
+NO_TURN_TO_SKIP = M("table.what.skip", "no turn to skip")
+
+
+def not_seated(game_id: int) -> Msg:
+    """The refusal of a request only the game's players may make."""
+    return M("table.err.not_seated", "You are not seated in game #{game}.", game=game_id)
+
+
+def already_seated(game_id: int) -> Msg:
+    """The refusal to seat someone twice."""
+    return M("table.err.already_seated", "You already have a seat in game #{game}.", game=game_id)
+
+
+def is_status(game_id: int, status: str) -> Msg:
+    """``Game #3 is finished.``"""
+    return M("table.err.is_status", "Game #{game} is {status}.", game=game_id, status=status_word(status))
+
+
+def no_seat_of(user_id: int, game_id: int) -> Msg:
+    """The refusal for a user who has no seat at the game."""
+    return M("table.err.no_seat_of", "<@{user}> has no seat in game #{game}.", user=user_id, game=game_id)
+
+
+def undo_refusal(table: Table, seat: int, raw: list[str]) -> Msg | None:
     """Why ``seat`` may not undo its last step of ``table`` (whose record is ``raw``) now, or ``None`` when it
     may. Public: it reads the record and the engine's undo floor, which moves by public steps only."""
     floor_of = getattr(table.game, "undo_floor", None)
     if floor_of is None:
-        return f"{table.game.title} has no undo."
+        return M("table.err.no_undo", "{title} has no undo.", title=table.game.title)
     effective = effective_choices(raw)
     if not effective:
-        return "There is nothing to take back yet."
+        return M("table.err.nothing_to_undo", "There is nothing to take back yet.")
     last = effective[-1]
     if last.seat != seat:
-        return f"Only your own steps can be taken back; the last step was {table.name_of(last.seat)}'s."
+        return M(
+            "table.err.undo_not_yours",
+            "Only your own steps can be taken back; the last step was {name}'s.",
+            name=table.name_of(last.seat),
+        )
     floor = floor_of(table.state)
     if len(effective) <= floor:
-        return "You cannot take back a step once a card, tile or chance was revealed, or from an earlier turn."
+        return M(
+            "table.err.undo_fixed",
+            "You cannot take back a step once a card, tile or chance was revealed, or from an earlier turn.",
+        )
     if _undos_since(raw, floor) >= MAX_UNDOS:
-        return f"You have taken back {MAX_UNDOS} steps here already; decide now, please."
+        return M("table.err.undo_many", "You have taken back {n} steps here already; decide now, please.", n=MAX_UNDOS)
     return None
 
 
@@ -217,15 +305,16 @@ def _skip_moves(game: Game, state_json: bytes, seat: int) -> tuple[list[tuple[Ch
     as the public may read them."""
     state = game.loads(state_json)
     moves: list[tuple[Choice, int | None]] = []
-    labels: list[str] = []
+    labels: list[Any] = []
     for _ in range(MAX_SKIP_CHOICES):
         mine: list[Prompt] = [p for p in game.prompts(state) if p.seat == seat and waits_for(p)]
         if not mine or game.is_over(state):
             break
         prompt = mine[0]
         option = prompt.default_option()
-        label = prompt.option(option).label  # type: ignore[union-attr]
-        labels.append("a private choice" if prompt.secret else label)
+        labels.append(
+            M("table.log.private_choice", "a private choice") if prompt.secret else label_of(prompt.option(option))
+        )
         events = game.apply(state, Choice(seat, prompt.kind, option))
         moves.append((Choice(seat, prompt.kind, option), None))
         if any(e.kind in TURN_BOUNDARIES for e in events):

@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import BadOptions, resolve_options
-from service.core import Core, check_id, event_row, table_row
+from engine.msg import M, Msg
+from service.core import Core, check_id, event_row, status_word, table_row
+from service.host import already_seated
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from store import AlreadySeated, Move
 
@@ -29,10 +31,16 @@ class Lobby(Core):
         try:
             resolved = resolve_options(game.option_specs, options, new=True)
         except BadOptions as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(exc.args[0] if exc.args else str(exc)) from None
         open_here = await self.store.list_games(guild_id, ("lobby", "active"), channel_id)
         if len(open_here) >= MAX_OPEN_GAMES_PER_CHANNEL:
-            raise ServiceError(f"This channel already has {len(open_here)} open games; finish or abandon one first.")
+            raise ServiceError(
+                M(
+                    "table.err.channel_full",
+                    "This channel already has {n} open games; finish or abandon one first.",
+                    n=len(open_here),
+                )
+            )
         now = self.clock()
         game_id = await self.store.create_game(
             game=game.name,
@@ -47,8 +55,22 @@ class Lobby(Core):
         table = await self.load(game_id)
         return Notice(
             table,
-            public=[f"{host.name} opened a table of {game.title} (game #{game_id}). Join with the button."],
-            reply=f"Game #{game_id} is open. Start it when {game.min_players} to {game.max_players} players sit.",
+            public=[
+                M(
+                    "table.lobby.opened",
+                    "{name} opened a table of {title} (game #{game}). Join with the button.",
+                    name=host.name,
+                    title=game.title,
+                    game=game_id,
+                )
+            ],
+            reply=M(
+                "table.lobby.open",
+                "Game #{game} is open. Start it when {low} to {high} players sit.",
+                game=game_id,
+                low=game.min_players,
+                high=game.max_players,
+            ),
         )
 
     async def join(self, game_id: int, user: User) -> Notice:
@@ -57,13 +79,14 @@ class Lobby(Core):
             table = await self.load(game_id)
             self._need_lobby(table)
             if len(table.seats) >= table.game.max_players:
-                raise ServiceError(f"Game #{game_id} is full ({table.game.max_players} players).")
+                raise ServiceError(full(game_id, table.game.max_players))
             try:
                 await self.store.add_seat(game_id, user.id, user.name)
             except AlreadySeated:
-                raise ServiceError(f"You already have a seat in game #{game_id}.") from None
+                raise ServiceError(already_seated(game_id)) from None
             table = await self.load(game_id)
-            return Notice(table, public=[f"{user.name} joins game #{game_id}."], reply="You're in.")
+            public = [M("table.lobby.joins", "{name} joins game #{game}.", name=user.name, game=game_id)]
+            return Notice(table, public=public, reply=M("table.lobby.in", "You're in."))
 
     async def leave(self, game_id: int, user: User) -> Notice:
         """Leave a lobby; the host's leaving hands the table to the next seat, or closes an empty one."""
@@ -71,18 +94,18 @@ class Lobby(Core):
             table = await self.load(game_id)
             self._need_lobby(table)
             if table.seat_of(user.id) is None:
-                raise ServiceError(f"You have no seat in game #{game_id}.")
+                raise ServiceError(M("table.err.no_seat", "You have no seat in game #{game}.", game=game_id))
             await self.store.remove_seat(game_id, user.id)
             table = await self.load(game_id)
-            lines = [f"{user.name} leaves game #{game_id}."]
+            lines = [M("table.lobby.leaves", "{name} leaves game #{game}.", name=user.name, game=game_id)]
             if not table.seats:
                 await self.store.set_status(game_id, "abandoned", self.clock())
-                lines.append("Nobody is left, so the table is closed.")
+                lines.append(M("table.lobby.empty", "Nobody is left, so the table is closed."))
             elif table.row.host_id == user.id:
-                lines.append(f"{table.seats[0].name} now hosts the table.")
+                lines.append(M("table.lobby.new_host", "{name} now hosts the table.", name=table.seats[0].name))
                 await self.store.set_host(game_id, table.seats[0].user_id, self.clock())
             table = await self.load(game_id)
-            return Notice(table, public=lines, reply="You left the table.")
+            return Notice(table, public=lines, reply=M("table.lobby.left", "You left the table."))
 
     async def start(self, game_id: int, user: User) -> Notice:
         """Deal the game (host or admin), once enough players sit: the first state, the set-up's log, the
@@ -93,19 +116,28 @@ class Lobby(Core):
             self.need_host(table, user, "start")
             n, game = len(table.seats), table.game
             if not game.min_players <= n <= game.max_players:
-                raise ServiceError(f"{game.title} needs {game.min_players} to {game.max_players} players; {n} seated.")
+                raise ServiceError(
+                    M(
+                        "table.err.players",
+                        "{title} needs {low} to {high} players; {n} seated.",
+                        title=game.title,
+                        low=game.min_players,
+                        high=game.max_players,
+                        n=n,
+                    )
+                )
             options = json.loads(table.row.options)
             try:
                 state, events = game.start([s.name for s in table.seats], options, table.row.seed)
             except BadOptions as exc:
-                raise ServiceError(str(exc)) from None
+                raise ServiceError(exc.args[0] if exc.args else str(exc)) from None
             move = Move([], game.dumps(state).decode(), self.clock(), events=[event_row(0, e) for e in events])
             table.state = state
             notice = self.bookkeep(table, move, [], game.prompts(state), events)
             if not await self.store.start_game(game_id, move.snapshot, move.now, move):
-                raise StaleClick(f"Game #{game_id} has already started.")
+                raise StaleClick(M("table.err.started", "Game #{game} has already started.", game=game_id))
             notice.table = await self.load(game_id)
-            notice.reply = f"Game #{game_id} is on."
+            notice.reply = M("table.lobby.on", "Game #{game} is on.", game=game_id)
             if await self.bots_wanted(notice.table):  # bots to act first play at once
                 if self.bots_later is not None:
                     self.spawn_bots(notice.table)
@@ -118,14 +150,21 @@ class Lobby(Core):
         async with self.lock(game_id):
             table = await self.load(game_id)
             if table.row.status not in ("lobby", "active"):
-                raise ServiceError(f"Game #{game_id} is already {table.row.status}.")
+                raise ServiceError(
+                    M(
+                        "table.err.already",
+                        "Game #{game} is already {status}.",
+                        game=game_id,
+                        status=status_word(table.row.status),
+                    )
+                )
             self.need_host(table, user, "abandon")
-            line = f"{user.name} abandoned game #{game_id}."
+            line = M("table.lobby.abandoned", "{name} abandoned game #{game}.", name=user.name, game=game_id)
             move = Move([], "", self.clock(), events=[table_row(table.version, line)])
             if not await self.store.end_game(game_id, "abandoned", move.now, ("lobby", "active"), move):
-                raise StaleClick(f"Game #{game_id} has just ended.")
+                raise StaleClick(M("table.err.just_ended", "Game #{game} has just ended.", game=game_id))
             table = await self.load(game_id)
-            return Notice(table, public=[line], reply="Game abandoned.", finished=True)
+            return Notice(table, public=[line], reply=M("table.lobby.abandon_done", "Game abandoned."), finished=True)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """Record the public thread the game is played in."""
@@ -136,14 +175,33 @@ class Lobby(Core):
         return (await self.store.get_guild_settings(guild_id)).get("threads", True) is not False
 
     async def set_threads_wanted(self, guild_id: int, user: User, on: bool) -> str:
-        """An admin turns threads for new tables on or off."""
+        """An admin turns threads for new tables on or off (the answer is a message)."""
         if not user.admin or user.guild_id != guild_id:
-            raise ServiceError("Only a server admin can change this server's table settings.")
+            raise ServiceError(
+                M("table.err.admin_only", "Only a server admin can change this server's table settings.")
+            )
         settings = await self.store.get_guild_settings(guild_id)
         settings["threads"] = on
         await self.store.set_guild_settings(guild_id, settings)
-        return "New tables open in a thread of their own." if on else "New tables are played in their channel."
+        if on:
+            return M("table.settings.threads_on", "New tables open in a thread of their own.")
+        return M("table.settings.threads_off", "New tables are played in their channel.")
 
     def _need_lobby(self, table: Table) -> None:
         if table.row.status != "lobby":
-            raise ServiceError(f"Game #{table.id} is {table.row.status}, not open for seating.")
+            raise ServiceError(not_seating(table.id, table.row.status))
+
+
+def not_seating(game_id: int, status: str) -> Msg:
+    """The refusal to seat anyone at a game that is not a lobby."""
+    return M(
+        "table.err.not_seating",
+        "Game #{game} is {status}, not open for seating.",
+        game=game_id,
+        status=status_word(status),
+    )
+
+
+def full(game_id: int, players: int) -> Msg:
+    """The refusal to seat anyone at a full table."""
+    return M("table.err.full", "Game #{game} is full ({n} players).", game=game_id, n=players)

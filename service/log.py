@@ -7,8 +7,10 @@ import asyncio
 import json
 
 from engine.core import Choice, load_choice, replay
-from service.core import UNDO_KIND, Core, effective_choices, event_row, table_row
+from engine.msg import M
+from service.core import UNDO_KIND, Core, effective_choices, event_row, status_word, table_row
 from service.notice import ServiceError, Table
+from words import words
 
 #: Lines per page of ``/game log`` (each at most ``LOG_LINE`` characters: a page fits one message).
 LOG_PAGE = 12
@@ -25,22 +27,31 @@ class Log(Core):
             return []
         return [e.text for e in await self.store.get_events(table.id, public_only=True)]
 
-    async def log_page(self, table: Table, page: int | None = None, size: int = LOG_PAGE) -> tuple[list[str], int, int]:
-        """One page of the public log: ``(lines, page, pages)``, pages counted from 0; ``None`` is the last
-        page (the latest moves)."""
+    async def log_page(
+        self, table: Table, page: int | None = None, size: int = LOG_PAGE, lang: str | None = None
+    ) -> tuple[list[str], int, int]:
+        """One page of the public log in ``lang`` (``None``: English): ``(lines, page, pages)``, pages counted
+        from 0; ``None`` is the last page (the latest moves)."""
+        w = words(lang)
         total = 0 if table.row.status == "lobby" else await self.store.count_events(table.id, public_only=True)
         pages = max(1, -(-total // size))
         page = pages - 1 if page is None else max(0, min(page, pages - 1))
         rows = await self.store.public_log_page(table.id, page * size, size) if total else []
-        return [e.text if len(e.text) <= LOG_LINE else e.text[: LOG_LINE - 1] + "…" for e in rows], page, pages
+        texts = [w.stored(json.loads(e.data or "{}"), e.text) for e in rows]
+        return [t if len(t) <= LOG_LINE else t[: LOG_LINE - 1] + "…" for t in texts], page, pages
 
     async def export(self, table: Table) -> dict[str, object]:
         """The game's record as a file people can keep and replay (``python -m engine.replay``): only once the
         game is finished or abandoned, since its seed and choices reveal every hidden card."""
         if table.row.status not in ("finished", "abandoned"):
             raise ServiceError(
-                f"Game #{table.id} is {table.row.status}: a record can be exported once the game is over "
-                "(its seed and choices reveal every hidden card)."
+                M(
+                    "table.err.export",
+                    "Game #{game} is {status}: a record can be exported once the game is over (its seed and choices "
+                    "reveal every hidden card).",
+                    game=table.id,
+                    status=status_word(table.row.status),
+                )
             )
         raw = await self.store.get_choices(table.id)
         return {
@@ -81,7 +92,8 @@ class Log(Core):
                 if done:
                     done.pop()
                     state = replay(table.game, names, options, table.row.seed, done)
-                rows.append(table_row(i + 1, f"↩ {table.name_of(choice.seat)} takes back a step.", "undo"))
+                line = M("table.log.undo", "↩ {name} takes back a step.", name=table.name_of(choice.seat))
+                rows.append(table_row(i + 1, line, "undo"))
                 continue
             done.append(choice)
             rows += [event_row(i + 1, e) for e in table.game.apply(state, choice)]

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import TABLE, Game, Prompt, Result
 from store import GameRow, SeatRow
+from words import DEFAULT, LANGS
 
 
 class ServiceError(Exception):
-    """A request the table refuses; the message is one sentence for the person who asked, saying what to do."""
+    """A request the table refuses; the message is one sentence for the person who asked, saying what to do.
+    It is given as a message (``engine.msg.M``, ids ``table.*``), so the cog shows it in the reader's language;
+    ``str()`` is its English."""
+
+    @property
+    def msg(self) -> Any:
+        """The refusal as given (a ``Msg``, or plain text), for ``words(lang)(...)``."""
+        return self.args[0] if self.args else ""
 
 
 class StaleClick(ServiceError):
@@ -46,6 +55,13 @@ class Table:
     def version(self) -> int:
         """How many choices have been applied."""
         return self.row.version
+
+    @property
+    def lang(self) -> str:
+        """The language of the table's public messages and pictures (its option ``lang``; a table made before
+        the option existed: English)."""
+        lang = json.loads(self.row.options).get("lang", DEFAULT)
+        return lang if lang in LANGS else DEFAULT
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a user, or ``None``."""
@@ -88,7 +104,9 @@ class Notice:
     must act now. What the channel is told is derived from the store, not from this."""
 
     table: Table
+    #: public lines (each a ``Msg`` or plain text)
     public: list[str] = field(default_factory=list)
+    #: private lines per user (each a ``Msg`` or plain text: the reader's language is chosen when it is shown)
     private: dict[int, list[str]] = field(default_factory=dict)
     #: the people who must act now and did not before (the channel mentions them)
     ping: list[int] = field(default_factory=list)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from engine.msg import M
 from service.notice import ServiceError
 
 #: More than this is not a list of options (and is not echoed back in full).
@@ -29,27 +30,66 @@ def parse_options(text: str) -> dict[str, int | str]:
     (letters, digits, ``-`` and ``_``, starting with a letter). A name may be given once.
     """
     if not isinstance(text, str):
-        raise ServiceError("Options are text such as snap_window=3.")
+        raise ServiceError(M("table.opt.text", "Options are text such as snap_window=3."))
     if len(text) > MAX_TEXT:
-        raise ServiceError(f"That is too long for table options ({len(text)} characters; at most {MAX_TEXT}).")
+        raise ServiceError(
+            M(
+                "table.opt.long",
+                "That is too long for table options ({n} characters; at most {most}).",
+                n=len(text),
+                most=MAX_TEXT,
+            )
+        )
     out: dict[str, int | str] = {}
     for part in text.replace(",", " ").split():
         if "=" not in part:
-            raise ServiceError(f"Options are written name=value (e.g. snap_window=3), not {_shown(part)}.")
+            raise ServiceError(
+                M(
+                    "table.opt.form",
+                    "Options are written name=value (e.g. snap_window=3), not {part}.",
+                    part=_shown(part),
+                )
+            )
         key, value = part.split("=", 1)
         if not _NAME.fullmatch(key):
-            raise ServiceError(f"{_shown(key)} is not an option name; names are lower-case words like snap_window.")
+            raise ServiceError(
+                M(
+                    "table.opt.name",
+                    "{key} is not an option name; names are lower-case words like snap_window.",
+                    key=_shown(key),
+                )
+            )
         if key in out:
-            raise ServiceError(f"Option {key} is given twice ({out[key]} and {_shown(value)}); give it once.")
+            raise ServiceError(
+                M(
+                    "table.opt.twice",
+                    "Option {key} is given twice ({first} and {second}); give it once.",
+                    key=key,
+                    first=out[key],
+                    second=_shown(value),
+                )
+            )
         if _INT.fullmatch(value):
             out[key] = int(value)
         elif _WORD.fullmatch(value):
             out[key] = value
         elif any(ch.isdigit() or ch.isnumeric() for ch in value) or value.startswith(("+", "-")):
             raise ServiceError(
-                f"Option {key} must be a whole number written with the digits 0-9 "
-                f"(at most {MAX_DIGITS}), not {_shown(value)}."
+                M(
+                    "table.opt.number",
+                    "Option {key} must be a whole number written with the digits 0-9 (at most {most}), not {value}.",
+                    key=key,
+                    most=MAX_DIGITS,
+                    value=_shown(value),
+                )
             )
         else:
-            raise ServiceError(f"Option {key} needs a value such as a number or a word, not {_shown(value)}.")
+            raise ServiceError(
+                M(
+                    "table.opt.value",
+                    "Option {key} needs a value such as a number or a word, not {value}.",
+                    key=key,
+                    value=_shown(value),
+                )
+            )
     return out

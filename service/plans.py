@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Choice, EngineError, Option, Prompt
+from engine.msg import Join, M
+from service.core import label_of
 from service.notice import ServiceError, Table
 
 #: The separator of a plan's answers (never part of an option id).
@@ -94,10 +96,15 @@ def parse_plan(table: Table, seat: int, kind: str, plan_id: str) -> list[Choice]
     """The choices of a plan the seat sent, checked answer by answer on a copy; a clear error names the first
     answer that is not possible (nothing is applied then)."""
     if table.state is None:
-        raise ServiceError("The game has not started.")
+        raise ServiceError(M("table.err.not_started", "The game has not started."))
     first = next((p for p in table.prompts_for(seat) if p.kind == kind and p.group is not None), None)
     if first is None:
-        raise ServiceError("That plan is not for the question you are being asked now. Use the latest message.")
+        raise ServiceError(
+            M(
+                "table.err.plan_other",
+                "That plan is not for the question you are being asked now. Use the latest message.",
+            )
+        )
     group = first.group
     assert group is not None
     state = _copy_state(table, table.state)
@@ -105,18 +112,32 @@ def parse_plan(table: Table, seat: int, kind: str, plan_id: str) -> list[Choice]
     choices: list[Choice] = []
     for n, option in enumerate(plan_id.split(JOIN), 1):
         if prompt is None:
-            raise ServiceError(f"That plan has {n - 1} answers too many; only {n - 1} questions are asked.")
+            raise ServiceError(
+                M("table.err.plan_long", "That plan has too many answers; only {n} questions are asked.", n=n - 1)
+            )
         chosen = prompt.option(option)
         if chosen is None:
-            allowed = "; ".join(o.label for o in prompt.options)
-            raise ServiceError(f"Answer {n} of that plan is not possible now. For that question you may: {allowed}.")
+            allowed = Join([label_of(o) for o in prompt.options], "comma")
+            raise ServiceError(
+                M(
+                    "table.err.plan_answer",
+                    "Answer {n} of that plan is not possible now. For that question you may: {allowed}.",
+                    n=n,
+                    allowed=allowed,
+                )
+            )
         choice = Choice(seat, prompt.kind, option)
         try:
             table.game.apply(state, choice)
         except EngineError as exc:
-            raise ServiceError(f"Answer {n} of that plan is not possible now: {exc}") from None
+            why = exc.args[0] if exc.args else str(exc)
+            raise ServiceError(
+                M("table.err.plan_illegal", "Answer {n} of that plan is not possible now: {why}", n=n, why=why)
+            ) from None
         choices.append(choice)
         prompt = _next(table, state, seat, group)
     if prompt is not None:
-        raise ServiceError("That plan leaves a question of the group unanswered; choose a whole plan.")
+        raise ServiceError(
+            M("table.err.plan_short", "That plan leaves a question of the group unanswered; choose a whole plan.")
+        )
     return choices

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.core import TABLE, Choice, dump_choice, load_choice
+from engine.msg import Join, M, Msg
 from service.claims import ranked
-from service.core import Core
+from service.core import OLD_BOARD, Core, label_of
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.plans import JOIN, parse_plan
 
@@ -16,38 +17,62 @@ class Play(Core):
         """A seated player's click: a claim in an open race, or a choice applied now."""
         async with self.lock(game_id):
             table = await self.load(game_id)
-            self.need_active(table, "nothing to play")
+            self.need_active(table, M("table.what.play", "nothing to play"))
             seat = table.seat_of(user.id)
             if seat is None:
-                raise ServiceError(f"You are not seated in game #{game_id}; only its players can use its buttons.")
+                raise ServiceError(
+                    M(
+                        "table.err.not_seated_buttons",
+                        "You are not seated in game #{game}; only its players can use its buttons.",
+                        game=game_id,
+                    )
+                )
             optional = any(p.optional and p.kind == kind for p in table.prompts_for(seat))
             # an optional question (a standing order) is checked against the current prompts, whatever board
             # it was clicked on: nothing waits for it, so no board is outdated for it
             if version != table.version and not optional and not await self._still_open(table, version, seat, kind):
-                raise StaleClick(
-                    "That button belongs to an older board; the game has moved on. Use the latest message."
-                )
+                raise StaleClick(OLD_BOARD)
             mine = table.prompts_for(seat)
             if not mine:
                 waiting = sorted({table.name_of(p.seat) for p in table.prompts() if p.seat != TABLE})
-                raise ServiceError(f"Nothing to decide for you now; waiting for {', '.join(waiting) or 'nobody'}.")
+                if not waiting:
+                    raise ServiceError(M("table.err.nothing_nobody", "Nothing to decide for you now."))
+                raise ServiceError(
+                    M(
+                        "table.err.nothing_waiting",
+                        "Nothing to decide for you now; waiting for {names}.",
+                        names=Join(waiting, "comma"),
+                    )
+                )
             prompt = next((p for p in mine if p.kind == kind), None)
             if prompt is None:
-                raise StaleClick("That button is not for the question you are being asked now. Use the latest message.")
+                raise StaleClick(
+                    M(
+                        "table.err.other_question",
+                        "That button is not for the question you are being asked now. Use the latest message.",
+                    )
+                )
             if JOIN in option and prompt.group is not None and prompt.race is None:  # a plan for the group
                 choices = parse_plan(table, seat, kind, option)
                 return await self.commit(table, [(c, user.id) for c in choices])
             chosen = prompt.option(option)
             if chosen is None and prompt.optional:  # e.g. a standing order that was used since
-                raise ServiceError("That choice is no longer open; open **My options** again to see the current ones.")
+                raise ServiceError(
+                    M(
+                        "table.err.choice_gone",
+                        "That choice is no longer open; open **My options** again to see the current ones.",
+                    )
+                )
             if chosen is None:
                 # a long list (a standing-orders menu) is cut: the reply must fit in one message
-                labels = [o.label for o in prompt.options]
-                allowed = "; ".join(labels[:12]) + ("; …" if len(labels) > 12 else "")
-                raise ServiceError(f"That is not a legal choice now. You may: {allowed}.")
+                labels = [label_of(o) for o in prompt.options]
+                allowed = Join(labels[:12] + (["…"] if len(labels) > 12 else []), "comma")
+                raise ServiceError(
+                    M("table.err.illegal", "That is not a legal choice now. You may: {allowed}.", allowed=allowed)
+                )
             choice = Choice(seat, kind, option)
             if prompt.race is not None:
-                return await self._claim(table, choice, chosen.label, ts_ms)
+                return await self._claim(table, choice, label_of(chosen), ts_ms)
             return await self.commit(table, [(choice, user.id)])
 
     async def _still_open(self, table: Table, version: int, seat: int, kind: str) -> bool:
@@ -59,16 +84,23 @@ class Play(Core):
         since = [load_choice(c) for c in (await self.store.get_choices(table.id))[version:]]
         return all((c.kind == kind or c.kind in optional) and c.seat != seat for c in since)
 
-    async def _claim(self, table: Table, choice: Choice, label: str, ts_ms: int) -> Notice:
+    async def _claim(self, table: Table, choice: Choice, label: object, ts_ms: int) -> Notice:
         """A durable claim in the open race; the earliest Discord timestamp wins when the window closes. The
         store checks the window in the claim's own transaction, so an acknowledged claim is always judged."""
         now = self.clock()
         if not await self.store.add_claim(table.id, table.version, choice.seat, dump_choice(choice), ts_ms, now):
             race = await self.store.get_race(table.id)
             if race is None or race.version != table.version:
-                raise StaleClick("That window has closed.")
-            raise ServiceError("You already made a claim in this window; only your first one counts.")
-        return Notice(table, reply=f"Claim in: {label}. The claims are judged earliest first when the window closes.")
+                raise StaleClick(M("table.err.window_closed", "That window has closed."))
+            raise ServiceError(
+                M("table.err.claimed", "You already made a claim in this window; only your first one counts.")
+            )
+        reply = M(
+            "table.reply.claim",
+            "Claim in: {label}. The claims are judged earliest first when the window closes.",
+            label=label,
+        )
+        return Notice(table, reply=reply)
 
     async def arm_race(self, game_id: int, version: int, deadline: float) -> bool:
         """Start the time of the race window at ``version``, now that the board showing it has been posted: it
@@ -102,12 +134,19 @@ class Play(Core):
             still_open = [p for p in game.prompts(trial) if p.race == race_id and p.seat == TABLE]
             if still_open:
                 moves.append((Choice(TABLE, still_open[0].kind, still_open[0].default_option()), None))
-            lines: list[str] = []
+            lines: list[Msg] = []
             if len(claims) > 1:
                 first = claims[0].ts_ms
                 for i, c in enumerate(claims):
                     delay = c.ts_ms - first
-                    tag = "first" if i == 0 else f"+{delay} ms" if delay else "tied, drawn later"
-                    tag += "" if i < judged else ", not judged"
-                    lines.append(f"Claim by {table.name_of(c.seat)} ({tag}).")
+                    name = table.name_of(c.seat)
+                    if i == 0:
+                        tag = M("table.log.claim_first", "first")
+                    elif delay:
+                        tag = M("table.log.claim_delay", "+{ms} ms", ms=delay)
+                    else:
+                        tag = M("table.log.claim_tied", "tied, drawn later")
+                    if i >= judged:
+                        tag = M("table.log.claim_unjudged", "{tag}, not judged", tag=tag)
+                    lines.append(M("table.log.claim", "Claim by {name} ({tag}).", name=name, tag=tag))
             return await self.commit(table, moves, preface=lines)

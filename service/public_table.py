@@ -16,6 +16,11 @@ from service.host import Host
 from service.notice import Table
 
 
+def in_lang(view: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """A view for the renderers, with the language their words are made in (``view["lang"]``)."""
+    return None if view is None else {**view, "lang": lang}
+
+
 @dataclass(frozen=True)
 class PublicSeat:
     """Who sits where (bot seats have a user id of 0 or below)."""
@@ -46,6 +51,8 @@ class PublicTable:
     #: when the open race window (a snap) closes, as a Unix time; ``None``: no window, or its time has not
     #: started (the board that shows it is being posted)
     race_closes: float | None = None
+    #: the table's language (its option ``lang``): every public word and picture is made in it
+    lang: str = "en"
 
     def name_of(self, seat: int) -> str:
         """A seat's name (a seat the game adds itself, such as Jo, is named by the view)."""
@@ -73,6 +80,7 @@ def public_table(table: Table, *, undo: bool, race_closes: float | None = None) 
     ``race_closes``: when its race window closes)."""
     prompts = tuple(p.public() for p in table.prompts())
     seats = tuple(PublicSeat(s.seat, s.name, s.user_id) for s in table.seats)
+    view = table.view(None)
     return PublicTable(
         id=table.id,
         game=table.game.name,
@@ -83,10 +91,12 @@ def public_table(table: Table, *, undo: bool, race_closes: float | None = None) 
         channel_id=table.row.channel_id,
         host_id=table.row.host_id,
         seats=seats,
-        view=table.view(None),
+        # the renderers read the language of what they draw from the view they get
+        view=in_lang(view, table.lang),
         prompts=prompts,
         undo=undo,
         race_closes=race_closes,
+        lang=table.lang,
     )
 
 

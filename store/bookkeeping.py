@@ -278,6 +278,21 @@ class Bookkeeping(Record):
         """Withdraw or refuse an offer; False if there was none."""
         return bool(await self._execute("DELETE FROM offers WHERE game_id = ? AND seat = ?", (game_id, seat)))
 
+    # ------------------------------------------------------------------ languages
+
+    async def get_user_lang(self, user_id: int) -> str | None:
+        """A person's language as last seen (``None``: never seen)."""
+        row = await self._fetchone("SELECT lang FROM user_langs WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row else None
+
+    async def set_user_lang(self, user_id: int, lang: str, now: float) -> None:
+        """Remember a person's language (from their latest interaction)."""
+        sql = (
+            "INSERT INTO user_langs (user_id, lang, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang, updated_at = excluded.updated_at"
+        )
+        await self._execute(sql, (user_id, lang, now))
+
     # ------------------------------------------------------------------ guild settings
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:

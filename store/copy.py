@@ -44,6 +44,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("claims", _names(ClaimRow), "game_id, version, seat"),
     ("races", _names(RaceRow), "game_id"),
     ("guild_settings", ("guild_id", "settings"), "guild_id"),
+    ("user_langs", ("user_id", "lang", "updated_at"), "user_id"),
     ("events", _names(EventRow), "id"),
     ("outbox", _names(OutboxRow), "id"),
     ("offers", _names(OfferRow), "game_id, seat"),

@@ -329,6 +329,25 @@ ALTER TABLE reminders ADD COLUMN since INTEGER NOT NULL DEFAULT 0;
 """
 
 
+_V5_LANGS = """
+-- Each person's language, as Discord last told it (the interaction's locale): the DMs and private lines sent
+-- later (the outbox, the safe screen) are written in it.
+CREATE TABLE user_langs (
+    user_id    INTEGER PRIMARY KEY,
+    lang       TEXT    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""
+
+_PG_V5_LANGS = """
+CREATE TABLE user_langs (
+    user_id    BIGINT PRIMARY KEY,
+    lang       TEXT   NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema version: the script each database runs to reach it."""
@@ -349,6 +368,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V2_BOOKKEEPING, _PG_V2_BOOKKEEPING),  # 2: owned messages, reminders, claims and races, settings
     Migration(_V3_TRUST, _PG_V3_TRUST),  # 3: the log's events, the outbox, the version each message shows, offers
     Migration(_V4_REMINDER_WAIT, _V4_REMINDER_WAIT),  # 4: the version each reminder's wait began at
+    Migration(_V5_LANGS, _PG_V5_LANGS),  # 5: each person's language (issue 15), for what is sent to them later
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

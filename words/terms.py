@@ -73,3 +73,19 @@ def jo_terms() -> Iterator[Term]:
     for _start, name in jr.ranks:
         yield "speakeasy.jo.rank", name, where
     yield "speakeasy.jo.rank", jr.loss_rank, where
+
+
+@source
+def slash_commands() -> Iterator[Term]:
+    """The slash commands' names, descriptions and choices (``cogs/translator.py``, read from the cogs)."""
+    from cogs.translator import command_terms
+
+    yield from command_terms()
+
+
+@source
+def option_help() -> Iterator[Term]:
+    """The table options' help texts, by option name (``cogs/option_help.py``)."""
+    from cogs.option_help import help_terms
+
+    yield from help_terms()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.msg import M, P
 from engine.speakeasy import economy as eco
 from engine.speakeasy import money
 from engine.speakeasy.board import (
@@ -12,6 +13,7 @@ from engine.speakeasy.board import (
     space_name,
     stills_operating,
     zone_index,
+    zone_name,
 )
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
@@ -24,13 +26,23 @@ from engine.speakeasy.steps import Log, open_options, opt, push, register, say
 def _produce(state: SpeakeasyState, task: Task, log: Log) -> None:
     p = state.player(task.seat)
     if not stills_operating(state, task.seat):
-        say(log, f"{p.name} has no Operating Stills: nothing is produced.")
+        say(log, M("speakeasy.barrels.no_stills", "{name} has no Operating Stills: nothing is produced.", name=p.name))
         return
     added = eco.add_stills_barrels(p, eco.action_value(p, "stills", task.n))
-    say(log, f"{p.name} produces {added} barrel{'s' if added != 1 else ''} (Stills area: {p.stills_barrels}).")
+    say(
+        log,
+        P(
+            "speakeasy.barrels.produced",
+            "{name} produces {n} barrel (Stills area: {stock}).",
+            "{name} produces {n} barrels (Stills area: {stock}).",
+            added,
+            name=p.name,
+            stock=p.stills_barrels,
+        ),
+    )
 
 
-register("produce", "Produce barrels", auto=_produce, skip=None)
+register("produce", M("speakeasy.barrels.ask_produce", "Produce barrels"), auto=_produce, skip=None)
 
 
 # ---- Sell (seed 000:46.1-2, design §5 prices) ----
@@ -51,8 +63,13 @@ def _sell_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
         opt(
             f"sell:{d.number}:{i}",
-            f"Sell the barrel at the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}",
-            f"${price(state, task.seat, b.kind)} to your pocket",
+            M(
+                "speakeasy.barrels.sell",
+                "Sell the barrel at the {kind} in {space}",
+                kind=KIND_NAMES[b.kind],
+                space=space_name(d.number, i),
+            ),
+            M("speakeasy.barrels.sell_detail", "${n} to your pocket", n=price(state, task.seat, b.kind)),
         )
         for d, i, b in operating_buildings(state, task.seat)
         if b.barrel and b.kind != "stills"
@@ -68,17 +85,27 @@ def _sell_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     b.barrel = False
     p = state.player(task.seat)
     eco.earn(p, "sales", amount)
-    say(log, f"{p.name} sells a barrel at the {KIND_NAMES[b.kind]} in {space_name(d.number, int(si))} for ${amount}.")
+    say(
+        log,
+        M(
+            "speakeasy.barrels.sold",
+            "{name} sells a barrel at the {kind} in {space} for ${n}.",
+            name=p.name,
+            kind=KIND_NAMES[b.kind],
+            space=space_name(d.number, int(si)),
+            n=amount,
+        ),
+    )
     if task.n > 1:
         push(state, "sell", task.seat, n=task.n - 1)
 
 
 register(
     "sell",
-    lambda s, t: f"Sell barrels ({t.n} more at most)",
+    lambda s, t: M("speakeasy.barrels.ask_sell", "Sell barrels ({n} more at most)", n=t.n),
     options=_sell_options,
     choose=_sell_choose,
-    skip="Skip selling",
+    skip=M("speakeasy.barrels.skip_sell", "Skip selling"),
 )
 
 
@@ -98,6 +125,11 @@ def ship_price(state: SpeakeasyState, seat: int, ship: int, card_discount: int =
         cost -= d.family_discount
     floor = d.price_floor_with_card if card_discount else d.price_floor
     return max(floor, cost)
+
+
+#: The deliver step's two ways out: no (more) loading, and the end of a trip.
+_SKIP_DELIVERING = M("speakeasy.barrels.skip_deliver", "Skip delivering")
+_END_TRIP = M("speakeasy.barrels.end_trip", "End this trip")
 
 
 def _deliver_items(task: Task) -> tuple[int, int, int]:
@@ -122,21 +154,34 @@ def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
         if not barrel_targets(state, seat):
             return []
         if p.stills_barrels and task.s != "runner":
-            out.append(opt("src:0", f"Load from your Stills area ({p.stills_barrels} barrels)"))
+            # (the English says "barrels" for one too; the plural lets a language do better)
+            label = P(
+                "speakeasy.barrels.load_stills",
+                "Load from your Stills area ({n} barrels)",
+                "Load from your Stills area ({n} barrels)",
+                p.stills_barrels,
+            )
+            out.append(opt("src:0", label))
         for sh in state.ships:
             cost = _source_cost(state, task, sh.number)
             if sh.barrels and money.can_pay(p, cost):
-                where = ZONES[zone_index(sh.port)]
+                where = zone_name(ZONES[zone_index(sh.port)])
                 out.append(
                     opt(
                         f"src:{sh.number}",
-                        f"Load from Ship {sh.number} ({where} Docks), ${cost} a barrel",
-                        f"{sh.barrels} barrels aboard",
+                        M(
+                            "speakeasy.barrels.load_ship",
+                            "Load from Ship {ship} ({zone} Docks), ${cost} a barrel",
+                            ship=sh.number,
+                            zone=where,
+                            cost=cost,
+                        ),
+                        P("speakeasy.barrels.aboard", "{n} barrels aboard", "{n} barrels aboard", sh.barrels),
                         cost=cost,
                     )
                 )
         if out:
-            out.append(opt("done", "Skip delivering"))
+            out.append(opt("done", _SKIP_DELIVERING))
         return out
     out = []
     cost = _source_cost(state, task, source)
@@ -144,10 +189,21 @@ def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
         for d, i in barrel_targets(state, seat, zone if zone >= 0 else None):
             b = d.spaces[i].building
             assert b is not None
-            label = f"Deliver to the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}"
-            out.append(opt(f"to:{d.number}:{i}", label + (f", pay ${cost}" if cost else ""), cost=cost))
+            kind, space = KIND_NAMES[b.kind], space_name(d.number, i)
+            label = (
+                M(
+                    "speakeasy.barrels.deliver_pay",
+                    "Deliver to the {kind} in {space}, pay ${cost}",
+                    kind=kind,
+                    space=space,
+                    cost=cost,
+                )
+                if cost
+                else M("speakeasy.barrels.deliver", "Deliver to the {kind} in {space}", kind=kind, space=space)
+            )
+            out.append(opt(f"to:{d.number}:{i}", label, cost=cost))
     if out:
-        out.append(opt("end", "End this trip"))
+        out.append(opt("end", _END_TRIP))
     return out
 
 
@@ -176,14 +232,32 @@ def _deliver_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     cost = _source_cost(state, task, source)
     if source == 0:
         p.stills_barrels -= 1
-        frm = "the Stills area"
+        frm = M("speakeasy.barrels.from_stills", "the Stills area")
     else:
         state.ships[source - 1].barrels -= 1
-        frm = f"Ship {source}"
+        frm = M("speakeasy.barrels.from_ship", "Ship {n}", n=source)
     paid = money.pay(p, cost, log, seat, source="barrels") if cost else (0, 0)
     b.barrel = True
-    bought = f", paying {money.paid_text(cost, paid)}" if cost else ""
-    say(log, f"{p.name} delivers a barrel from {frm} to {space_name(d.number, int(si))}{bought}.")
+    space = space_name(d.number, int(si))
+    said = (
+        M(
+            "speakeasy.barrels.delivered_paid",
+            "{name} delivers a barrel from {source} to {space}, paying {paid}.",
+            name=p.name,
+            source=frm,
+            space=space,
+            paid=money.paid_text(cost, paid),
+        )
+        if cost
+        else M(
+            "speakeasy.barrels.delivered",
+            "{name} delivers a barrel from {source} to {space}.",
+            name=p.name,
+            source=frm,
+            space=space,
+        )
+    )
+    say(log, said)
     zone = zone_index(d.number)
     nxt = Task("deliver", seat, task.n - 1, task.m, task.s, [source, zone, disc])
     left = p.stills_barrels if source == 0 else state.ships[source - 1].barrels
@@ -197,15 +271,26 @@ def _deliver_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
 register(
     "deliver",
     lambda s, t: (
-        f"Deliver: choose where this trip loads ({t.n} barrels, {t.m} trip{'s' if t.m != 1 else ''} left)"
+        P(
+            "speakeasy.barrels.ask_load",
+            "Deliver: choose where this trip loads ({barrels} barrels, {n} trip left)",
+            "Deliver: choose where this trip loads ({barrels} barrels, {n} trips left)",
+            t.m,
+            barrels=t.n,
+        )
         if _deliver_items(t)[0] < 0
-        else f"Deliver: unload in one Zone ({t.n} barrels left)"
+        else P(
+            "speakeasy.barrels.ask_unload",
+            "Deliver: unload in one Zone ({n} barrels left)",
+            "Deliver: unload in one Zone ({n} barrels left)",
+            t.n,
+        )
     ),
     options=_deliver_options,
     choose=_deliver_choose,
     skip=None,
     pays=True,
-    empty=lambda s, t: opt("done", "Skip delivering") if _deliver_items(t)[0] < 0 else opt("end", "End this trip"),
+    empty=lambda s, t: opt("done", _SKIP_DELIVERING) if _deliver_items(t)[0] < 0 else opt("end", _END_TRIP),
     default=lambda s, t: "done" if _deliver_items(t)[0] < 0 else "end",  # an idle player buys no barrel
 )
 
@@ -223,7 +308,13 @@ def _dock_buy_options(state: SpeakeasyState, task: Task) -> list[Option]:
                 out.append(
                     opt(
                         f"buy:{sh.number}:{k}",
-                        f"Buy {k} barrel{'s' if k > 1 else ''} from Ship {sh.number}, pay ${k}",
+                        P(
+                            "speakeasy.barrels.buy",
+                            "Buy {n} barrel from Ship {ship}, pay ${n}",
+                            "Buy {n} barrels from Ship {ship}, pay ${n}",
+                            k,
+                            ship=sh.number,
+                        ),
                         cost=k,
                     )
                 )
@@ -237,9 +328,25 @@ def _dock_buy_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -
     paid = money.pay(p, k, log, task.seat, source="barrels")
     state.ships[int(sn) - 1].barrels -= k
     p.stills_barrels += k
-    say(log, f"{p.name} buys {k} barrel{'s' if k > 1 else ''} from Ship {sn} for {money.paid_text(k, paid)}.")
+    say(
+        log,
+        P(
+            "speakeasy.barrels.bought",
+            "{name} buys {n} barrel from Ship {ship} for {paid}.",
+            "{name} buys {n} barrels from Ship {ship} for {paid}.",
+            k,
+            name=p.name,
+            ship=int(sn),
+            paid=money.paid_text(k, paid),
+        ),
+    )
 
 
 register(
-    "dock_buy", "Dock Worker: buy barrels from a Ship", options=_dock_buy_options, choose=_dock_buy_choose, pays=True
+    "dock_buy",
+    M("speakeasy.barrels.ask_dock_buy", "Dock Worker: buy barrels from a Ship"),
+    options=_dock_buy_options,
+    choose=_dock_buy_choose,
+    pays=True,
+    skip=M("speakeasy.barrels.skip", "Skip"),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.msg import M, Msg, P
 from engine.speakeasy import crew, money
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import KIND_NAMES, buildings, free_spaces, mobster_held, space_name, zone_index
@@ -18,10 +19,16 @@ def row_space(kind: str, index: int) -> RowSpace:
     return rules().buildings.rows[kind][index]
 
 
-def row_label(rs: RowSpace, cost: int | None = None) -> str:
+def row_label(rs: RowSpace, cost: int | None = None) -> Msg:
     """ "Speakeasy $3 (1 Leverage)"."""
     c = rs.cost if cost is None else cost
-    return f"{KIND_NAMES[rs.kind]} ${c} ({eco.describe(rs.benefit)})"
+    return M(
+        "speakeasy.buildings.row",
+        "{kind} ${cost} ({gains})",
+        kind=KIND_NAMES[rs.kind],
+        cost=c,
+        gains=eco.describe(rs.benefit),
+    )
 
 
 def _available(state: SpeakeasyState, seat: int, kinds: tuple[str, ...]) -> list[RowSpace]:
@@ -46,12 +53,26 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
     if can_open:
         for d, i in free_spaces(state):
             tile = d.spaces[i].tile
-            gets = f", gain City tile {tile_name(tile)}" if tile is not None else ""
+            pays = (
+                M(
+                    "speakeasy.buildings.open_pay_tile",
+                    "pay ${cost}, gain City tile {tile}",
+                    cost=rs.cost,
+                    tile=tile_name(tile),
+                )
+                if tile is not None
+                else M("speakeasy.buildings.open_pay", "pay ${cost}", cost=rs.cost)
+            )
             out.append(
                 opt(
                     f"open:{d.number}:{i}",
-                    f"Open {KIND_NAMES[rs.kind]} in {space_name(d.number, i)}",
-                    f"pay ${rs.cost}{gets}",
+                    M(
+                        "speakeasy.buildings.open",
+                        "Open {kind} in {space}",
+                        kind=KIND_NAMES[rs.kind],
+                        space=space_name(d.number, i),
+                    ),
+                    pays,
                     cost=0 if setup else rs.cost,
                 )
             )
@@ -61,8 +82,18 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
             out.append(
                 opt(
                     f"take:{dn}:{i}:{sup.code()}",
-                    f"Take over the Mobster Speakeasy in {space_name(dn, i)}",
-                    f"strength {d.strength} needed: {sup.text()}; pay ${rs.cost}",
+                    M(
+                        "speakeasy.buildings.take",
+                        "Take over the Mobster Speakeasy in {space}",
+                        space=space_name(dn, i),
+                    ),
+                    M(
+                        "speakeasy.buildings.take_detail",
+                        "strength {need} needed: {help}; pay ${cost}",
+                        need=d.strength,
+                        help=sup.text(),
+                        cost=rs.cost,
+                    ),
                     style="danger",
                     cost=rs.cost + sup.fee,
                 )
@@ -84,7 +115,11 @@ def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
     kinds = rules().buildings.setup_kinds if setup else ("stills", "speakeasy")
     free = next(free_spaces(state), None) is not None
     return [
-        opt(f"row:{rs.kind}:{rs.index}", f"Build: {row_label(rs)}", cost=0 if setup else rs.cost)
+        opt(
+            f"row:{rs.kind}:{rs.index}",
+            M("speakeasy.buildings.build", "Build: {row}", row=row_label(rs)),
+            cost=0 if setup else rs.cost,
+        )
         for rs in _available(state, task.seat, kinds)
         if _has_target(state, task.seat, rs, setup, free, task.m == 0)
     ]
@@ -110,7 +145,7 @@ def _rs(task: Task) -> RowSpace:
 def _at_options(state: SpeakeasyState, task: Task) -> list[Option]:
     out = _targets(state, task.seat, _rs(task), task.kind == "setup_at", task.m == 0)
     if out:
-        out.append(opt("back", "Choose another building"))
+        out.append(opt("back", M("speakeasy.buildings.back", "Choose another building")))
     return out
 
 
@@ -136,34 +171,52 @@ def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None
             used = used or int(sup.associate)
             crew.use_support(state, seat, sup, log)
             space.mobster = False
-            say(log, f"{p.name} takes over the Mobster Speakeasy in {space_name(dn, i)}.")
+            say(
+                log,
+                M(
+                    "speakeasy.buildings.took",
+                    "{name} takes over the Mobster Speakeasy in {space}.",
+                    name=p.name,
+                    space=space_name(dn, i),
+                ),
+            )
         paid = money.paid_text(rs.cost, money.pay(p, rs.cost, log, seat, source="buildings"))
         if task.n > 1:
             push(state, "build", seat, n=task.n - 1, m=used)
     p.rows[rs.kind][rs.index] = False
     space.building = Building(seat, rs.kind)
-    say(log, f"{p.name} opens a {KIND_NAMES[rs.kind]} in {space_name(dn, i)} for {paid}.")
+    say(
+        log,
+        M(
+            "speakeasy.buildings.opened",
+            "{name} opens a {kind} in {space} for {paid}.",
+            name=p.name,
+            kind=KIND_NAMES[rs.kind],
+            space=space_name(dn, i),
+            paid=paid,
+        ),
+    )
     # Design §6.2 order: City tile and its benefit, then the uncovered Operations-board benefit.
     eco.gain(state, seat, rs.benefit, log)
     tile = space.tile
     if tile is not None:
         space.tile = None
         p.tiles.append(tile)
-        say(log, f"{p.name} gains the City tile {tile_name(tile)}.")
+        say(log, M("speakeasy.buildings.tile", "{name} gains the City tile {tile}.", name=p.name, tile=tile_name(tile)))
         eco.gain(state, seat, rules().city_tiles[tile_kind(tile)].benefit, log, where=(dn, i))
 
 
 register(
     "build",
-    "Open a Speakeasy or Stills, or take over a Mobster Speakeasy",
+    M("speakeasy.buildings.ask_build", "Open a Speakeasy or Stills, or take over a Mobster Speakeasy"),
     options=_build_options,
     choose=_build_choose,
-    skip="Skip building",
+    skip=M("speakeasy.buildings.skip_build", "Skip building"),
     pays=True,
 )
 register(
     "build_at",
-    lambda s, t: f"Where does your {row_label(_rs(t))} go?",
+    lambda s, t: M("speakeasy.buildings.ask_where", "Where does your {row} go?", row=row_label(_rs(t))),
     options=_at_options,
     choose=_at_choose,
     skip=None,
@@ -172,14 +225,14 @@ register(
 )
 register(
     "setup_build",
-    "1920 Setup Round: open your Stills or a Speakeasy, paid from your $15",
+    M("speakeasy.buildings.ask_setup", "1920 Setup Round: open your Stills or a Speakeasy, paid from your $15"),
     options=_build_options,
     choose=_build_choose,
     skip=None,
 )
 register(
     "setup_at",
-    lambda s, t: f"Where does your {row_label(_rs(t))} go?",
+    lambda s, t: M("speakeasy.buildings.ask_where", "Where does your {row} go?", row=row_label(_rs(t))),
     options=_at_options,
     choose=_at_choose,
     skip=None,
@@ -209,8 +262,15 @@ def _upgrade_options(state: SpeakeasyState, task: Task) -> list[Option]:
                 out.append(
                     opt(
                         f"up:{d.number}:{i}:{rs.index}",
-                        f"Upgrade {KIND_NAMES[b.kind]} in {space_name(d.number, i)} to {KIND_NAMES[to]} ${cost}",
-                        f"uncovers {eco.describe(rs.benefit)}",
+                        M(
+                            "speakeasy.buildings.upgrade",
+                            "Upgrade {old} in {space} to {new} ${cost}",
+                            old=KIND_NAMES[b.kind],
+                            space=space_name(d.number, i),
+                            new=KIND_NAMES[to],
+                            cost=cost,
+                        ),
+                        M("speakeasy.buildings.uncovers", "uncovers {gains}", gains=eco.describe(rs.benefit)),
                         cost=cost,
                     )
                 )
@@ -235,8 +295,15 @@ def _upgrade_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     b.kind = to  # the barrel and the Family Member stay with the building
     say(
         log,
-        f"{p.name} upgrades the {KIND_NAMES[old]} in {space_name(int(dn), int(si))} to a "
-        f"{KIND_NAMES[to]} for {money.paid_text(cost, paid)}.",
+        M(
+            "speakeasy.buildings.upgraded",
+            "{name} upgrades the {old} in {space} to a {new} for {paid}.",
+            name=p.name,
+            old=KIND_NAMES[old],
+            space=space_name(int(dn), int(si)),
+            new=KIND_NAMES[to],
+            paid=money.paid_text(cost, paid),
+        ),
     )
     if task.n > 1:
         push(state, "upgrade", seat, n=task.n - 1, m=task.m)
@@ -245,9 +312,14 @@ def _upgrade_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
 
 register(
     "upgrade",
-    lambda s, t: f"Upgrade a building ({t.n} step{'s' if t.n != 1 else ''} left)",
+    lambda s, t: P(
+        "speakeasy.buildings.ask_upgrade",
+        "Upgrade a building ({n} step left)",
+        "Upgrade a building ({n} steps left)",
+        t.n,
+    ),
     options=_upgrade_options,
     choose=_upgrade_choose,
-    skip="Skip upgrading",
+    skip=M("speakeasy.buildings.skip_upgrade", "Skip upgrading"),
     pays=True,
 )

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Option
+from engine.msg import Join, M, Msg, P, T
 from engine.speakeasy import economy as eco
 from engine.speakeasy import money
-from engine.speakeasy.board import district_name, zone_index
+from engine.speakeasy.board import district_name, zone_index, zone_name
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 from engine.speakeasy.steps import Log, opt, push, register, say
@@ -25,14 +26,14 @@ class Support:
         """Part of an option id: ``g2`` or ``a1g0``."""
         return f"{'a' if self.associate else ''}g{self.goons}"
 
-    def text(self) -> str:
+    def text(self) -> Msg:
         """For a label: "return 2 Goons", "pay the Associate $5"."""
-        parts = []
+        parts: list[Msg] = []
         if self.associate:
-            parts.append(f"pay the Associate ${self.fee}")
+            parts.append(M("speakeasy.crew.pay_associate", "pay the Associate ${fee}", fee=self.fee))
         if self.goons:
-            parts.append(f"return {self.goons} Goon{'s' if self.goons > 1 else ''}")
-        return " and ".join(parts) or "no help needed"
+            parts.append(P("speakeasy.crew.return_goons", "return {n} Goon", "return {n} Goons", self.goons))
+        return Join(parts) if parts else M("speakeasy.crew.no_help", "no help needed")
 
 
 def associate_zone(state: SpeakeasyState, mobster: int) -> int | None:
@@ -85,10 +86,27 @@ def use_support(state: SpeakeasyState, seat: int, sup: Support, log: Log) -> Non
     p = state.player(seat)
     if sup.goons:
         p.goons -= sup.goons
-        say(log, f"{p.name} returns {sup.goons} Goon{'s' if sup.goons > 1 else ''}.")
+        say(
+            log,
+            P(
+                "speakeasy.crew.returned",
+                "{name} returns {n} Goon.",
+                "{name} returns {n} Goons.",
+                sup.goons,
+                name=p.name,
+            ),
+        )
     if sup.associate:
         paid = money.pay(p, sup.fee, log, seat, source="associate")
-        say(log, f"{p.name} pays the Associate {money.paid_text(sup.fee, paid)}.")
+        say(
+            log,
+            M(
+                "speakeasy.crew.paid_associate",
+                "{name} pays the Associate {paid}.",
+                name=p.name,
+                paid=money.paid_text(sup.fee, paid),
+            ),
+        )
 
 
 # ---- Hire one or more Goons (seed 000:47.1) ----
@@ -98,7 +116,7 @@ def _goon_options(state: SpeakeasyState, task: Task) -> list[Option]:
     cost = eco.hire_goon(state, task.seat)
     if cost is None or not money.can_pay(state.player(task.seat), cost):
         return []
-    return [opt("hire", f"Hire a Goon, pay ${cost}", style="primary", cost=cost)]
+    return [opt("hire", M("speakeasy.crew.hire", "Hire a Goon, pay ${cost}", cost=cost), style="primary", cost=cost)]
 
 
 def _goon_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
@@ -107,12 +125,19 @@ def _goon_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     assert cost is not None
     paid = money.pay(p, cost, log, task.seat, source="goons")
     p.goons += 1
-    say(log, f"{p.name} hires a Goon for {money.paid_text(cost, paid)}.")
+    say(
+        log, M("speakeasy.crew.hired", "{name} hires a Goon for {paid}.", name=p.name, paid=money.paid_text(cost, paid))
+    )
     push(state, "hire_goons", task.seat)  # "one or more": ask again
 
 
 register(
-    "hire_goons", "Hire one or more Goons", options=_goon_options, choose=_goon_choose, skip="Skip hiring", pays=True
+    "hire_goons",
+    M("speakeasy.crew.ask_goons", "Hire one or more Goons"),
+    options=_goon_options,
+    choose=_goon_choose,
+    skip=M("speakeasy.crew.skip_goons", "Skip hiring"),
+    pays=True,
 )
 
 
@@ -131,8 +156,20 @@ def _associate_options(state: SpeakeasyState, task: Task) -> list[Option]:
         out.append(
             opt(
                 f"mobster:{m}",
-                f"Hire {mob.name} ({district_name(d.number)})",
-                f"strength {mob.strength}, fee ${mob.strength}, +{mob.modifier} in {rules().district(d.number).zone}",
+                M(
+                    "speakeasy.crew.associate",
+                    "Hire {mobster} ({district})",
+                    mobster=T("speakeasy.term.mobster", mob.name),
+                    district=district_name(d.number),
+                ),
+                M(
+                    "speakeasy.crew.associate_detail",
+                    "strength {strength}, fee ${fee}, +{bonus} in {zone}",
+                    strength=mob.strength,
+                    fee=mob.strength,
+                    bonus=mob.modifier,
+                    zone=zone_name(rules().district(d.number).zone),
+                ),
             )
         )
     return out
@@ -141,10 +178,24 @@ def _associate_options(state: SpeakeasyState, task: Task) -> list[Option]:
 def _associate_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     m = int(option.split(":")[1])
     state.player(task.seat).associate = m
-    say(log, f"{state.player(task.seat).name} hires {rules().mobsters[m].name} as Associate.")
+    say(
+        log,
+        M(
+            "speakeasy.crew.hired_associate",
+            "{name} hires {mobster} as Associate.",
+            name=state.player(task.seat).name,
+            mobster=T("speakeasy.term.mobster", rules().mobsters[m].name),
+        ),
+    )
 
 
-register("hire_associate", "Hire an Associate", options=_associate_options, choose=_associate_choose)
+register(
+    "hire_associate",
+    M("speakeasy.crew.ask_associate", "Hire an Associate"),
+    options=_associate_options,
+    choose=_associate_choose,
+    skip=M("speakeasy.crew.skip", "Skip"),
+)
 
 
 # ---- Bagman (design §11.2): safe to pocket at 1:1 ----
@@ -153,7 +204,9 @@ register("hire_associate", "Hire an Associate", options=_associate_options, choo
 def _bagman_options(state: SpeakeasyState, task: Task) -> list[Option]:
     p = state.player(task.seat)
     top = min(task.n, p.safe)
-    return [opt(f"move:{k}", f"Move ${k} from safe to pocket") for k in range(top, 0, -1)]
+    return [
+        opt(f"move:{k}", M("speakeasy.crew.bagman", "Move ${n} from safe to pocket", n=k)) for k in range(top, 0, -1)
+    ]
 
 
 def _bagman_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
@@ -161,13 +214,14 @@ def _bagman_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     p = state.player(task.seat)
     p.safe -= k
     p.pocket += k
-    say(log, f"{p.name} moves ${k} from the safe to the pocket.")
+    say(log, M("speakeasy.crew.moved", "{name} moves ${n} from the safe to the pocket.", name=p.name, n=k))
 
 
 register(
     "bagman",
-    "Bagman: move money from your safe to your pocket",
+    M("speakeasy.crew.ask_bagman", "Bagman: move money from your safe to your pocket"),
     options=_bagman_options,
     choose=_bagman_choose,
     secret=True,
+    skip=M("speakeasy.crew.skip", "Skip"),
 )

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.msg import M, Msg, T
 from engine.speakeasy import crew, money
 from engine.speakeasy import economy as eco
-from engine.speakeasy.board import KIND_NAMES, barrel_targets, district_name, is_open, space_name, zone_index
+from engine.speakeasy.board import KIND_NAMES, barrel_targets, district_name, is_open, space_name, zone_index, zone_name
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 from engine.speakeasy.steps import Log, opt, push, register, say
+
+
+def crate_name(crate: int) -> Msg:
+    """A Crate as people read it (a term)."""
+    return T("speakeasy.term.crate", rules().docks.crates[crate].name)
 
 
 def ambush_need(state: SpeakeasyState) -> int:
@@ -38,14 +44,31 @@ def _ambush_options(state: SpeakeasyState, task: Task) -> list[Option]:
         reserve = used * d.ambush_rival_fee
         if state.player(seat).pocket < reserve:
             continue
-        crate = rules().docks.crates[sh.crate].name if sh.crate is not None else "no Crate"
+        crate = crate_name(sh.crate) if sh.crate is not None else M("speakeasy.docks.no_crate", "no Crate")
         for sup in crew.supports(state, seat, ambush_need(state), zone, 0, reserve):
-            pay = f", pay ${reserve} to rivals" if reserve else ""
+            need = ambush_need(state)
+            detail = (
+                M(
+                    "speakeasy.docks.ambush_pay",
+                    "strength {need}: {help}, pay ${fee} to rivals",
+                    need=need,
+                    help=sup.text(),
+                    fee=reserve,
+                )
+                if reserve
+                else M("speakeasy.docks.ambush_detail", "strength {need}: {help}", need=need, help=sup.text())
+            )
             out.append(
                 opt(
                     f"amb:{sh.number}:{sup.code()}",
-                    f"Ambush Ship {sh.number} ({ZONES[zone]} Docks, {crate})",
-                    f"strength {ambush_need(state)}: {sup.text()}{pay}",
+                    M(
+                        "speakeasy.docks.ambush",
+                        "Ambush Ship {ship} ({zone} Docks, {crate})",
+                        ship=sh.number,
+                        zone=zone_name(ZONES[zone]),
+                        crate=crate,
+                    ),
+                    detail,
                     style="danger",
                     cost=sup.fee + reserve,
                 )
@@ -64,7 +87,16 @@ def move_ship(state: SpeakeasyState, number: int, log: Log) -> None:
         state.rng.shuffle(state.port_stack)
     ship.port = state.port_stack.pop(0)
     state.port_box.append(old)
-    say(log, f"Ship {number} moves to {district_name(ship.port)} ({ZONES[zone_index(ship.port)]} Docks).")
+    say(
+        log,
+        M(
+            "speakeasy.docks.ship_moves",
+            "Ship {ship} moves to {district} ({zone} Docks).",
+            ship=number,
+            district=district_name(ship.port),
+            zone=zone_name(ZONES[zone_index(ship.port)]),
+        ),
+    )
 
 
 def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
@@ -78,16 +110,34 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     for rival in rivals[: max(0, d.ambush_family - own)]:
         money.pay_pocket(p, d.ambush_rival_fee, "fees_paid")
         eco.earn(state.player(rival), "fees", d.ambush_rival_fee)
-        say(log, f"{p.name} pays {state.player(rival).name} ${d.ambush_rival_fee} for their Family Member's help.")
+        say(
+            log,
+            M(
+                "speakeasy.docks.fee",
+                "{name} pays {rival} ${fee} for their Family Member's help.",
+                name=p.name,
+                rival=state.player(rival).name,
+                fee=d.ambush_rival_fee,
+            ),
+        )
     crew.use_support(state, seat, crew.parse_support(code, state, seat), log)
     p.ambushes += 1
-    say(log, f"{p.name} ambushes Ship {ship.number}!")
+    say(log, M("speakeasy.docks.ambushes", "{name} ambushes Ship {ship}!", name=p.name, ship=ship.number))
     if ship.crate is not None:
         crate = d.crates[ship.crate]
         p.crates.append(ship.crate)
         ship.crate = None
         eco.earn(p, "crates", crate.cash)
-        say(log, f"{p.name} takes the {crate.name} Crate and ${crate.cash}.")
+        say(
+            log,
+            M(
+                "speakeasy.docks.crate",
+                "{name} takes the {crate} Crate and ${cash}.",
+                name=p.name,
+                crate=T("speakeasy.term.crate", crate.name),
+                cash=crate.cash,
+            ),
+        )
     room = bool(barrel_targets(state, seat)) or p.stills_barrels < rules().buildings.stills_capacity
     if room:
         ship.barrels -= 1  # with no room the barrel stays on the Ship (design §7.4.2)
@@ -96,14 +146,29 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     last = max(i for i, s in enumerate(slots) if s == seat)
     slots[last] = None
     p.family_supply += 1
-    say(log, f"{p.name}'s Family Member leaves the {ZONES[zone]} Docks.")
+    say(
+        log,
+        M(
+            "speakeasy.docks.leaves",
+            "{name}'s Family Member leaves the {zone} Docks.",
+            name=p.name,
+            zone=zone_name(ZONES[zone]),
+        ),
+    )
     ship_number = ship.number
     move_ship(state, ship_number, log)
     if room:
         push(state, "ambush_barrel", seat, n=ship_number)
 
 
-register("ambush", "Ambush one Ship", options=_ambush_options, choose=_ambush_choose, pays=True)
+register(
+    "ambush",
+    M("speakeasy.docks.ask_ambush", "Ambush one Ship"),
+    options=_ambush_options,
+    choose=_ambush_choose,
+    pays=True,
+    skip=M("speakeasy.docks.skip", "Skip"),
+)
 
 
 def _barrel_options(state: SpeakeasyState, task: Task) -> list[Option]:
@@ -112,11 +177,19 @@ def _barrel_options(state: SpeakeasyState, task: Task) -> list[Option]:
         b = d.spaces[i].building
         assert b is not None
         out.append(
-            opt(f"to:{d.number}:{i}", f"Put the barrel at the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}")
+            opt(
+                f"to:{d.number}:{i}",
+                M(
+                    "speakeasy.docks.put",
+                    "Put the barrel at the {kind} in {space}",
+                    kind=KIND_NAMES[b.kind],
+                    space=space_name(d.number, i),
+                ),
+            )
         )
     p = state.player(task.seat)
     if p.stills_barrels < rules().buildings.stills_capacity:
-        out.append(opt("stills", "Put the barrel on your Stills area"))
+        out.append(opt("stills", M("speakeasy.docks.put_stills", "Put the barrel on your Stills area")))
     return out
 
 
@@ -124,16 +197,30 @@ def _barrel_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     p = state.player(task.seat)
     if option == "stills":
         p.stills_barrels += 1
-        say(log, f"{p.name} puts the stolen barrel on the Stills area.")
+        say(log, M("speakeasy.docks.stolen_stills", "{name} puts the stolen barrel on the Stills area.", name=p.name))
         return
     _, dn, si = option.split(":")
     b = state.districts[int(dn) - 1].spaces[int(si)].building
     assert b is not None
     b.barrel = True
-    say(log, f"{p.name} puts the stolen barrel at {space_name(int(dn), int(si))}.")
+    say(
+        log,
+        M(
+            "speakeasy.docks.stolen",
+            "{name} puts the stolen barrel at {space}.",
+            name=p.name,
+            space=space_name(int(dn), int(si)),
+        ),
+    )
 
 
-register("ambush_barrel", "Where does the stolen barrel go?", options=_barrel_options, choose=_barrel_choose, skip=None)
+register(
+    "ambush_barrel",
+    M("speakeasy.docks.ask_barrel", "Where does the stolen barrel go?"),
+    options=_barrel_options,
+    choose=_barrel_choose,
+    skip=None,
+)
 
 
 # ---- Informant (design §11.2) ----
@@ -147,7 +234,12 @@ def _informant_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
         opt(
             f"cop:{a.number}:{b.number}",
-            f"Move the Cop tile from {district_name(a.number)} to {district_name(b.number)}",
+            M(
+                "speakeasy.docks.cop",
+                "Move the Cop tile from {source} to {target}",
+                source=district_name(a.number),
+                target=district_name(b.number),
+            ),
         )
         for a in sources
         for b in targets
@@ -160,11 +252,20 @@ def _informant_choose(state: SpeakeasyState, task: Task, option: str, log: Log) 
     state.districts[int(b) - 1].cop_tile = True
     say(
         log,
-        f"{state.player(task.seat).name}'s Informant moves the Cop tile from {district_name(int(a))} "
-        f"to {district_name(int(b))}.",
+        M(
+            "speakeasy.docks.cop_moved",
+            "{name}'s Informant moves the Cop tile from {source} to {target}.",
+            name=state.player(task.seat).name,
+            source=district_name(int(a)),
+            target=district_name(int(b)),
+        ),
     )
 
 
 register(
-    "informant", "Informant: move a face-down Cop District tile", options=_informant_options, choose=_informant_choose
+    "informant",
+    M("speakeasy.docks.ask_informant", "Informant: move a face-down Cop District tile"),
+    options=_informant_options,
+    choose=_informant_choose,
+    skip=M("speakeasy.docks.skip", "Skip"),
 )

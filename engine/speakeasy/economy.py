@@ -62,7 +62,16 @@ def raise_level(state: SpeakeasyState, seat: int, track: str, log: Log) -> None:
     """One step up a track; Infamy follows (seed 000:40.3, 000:41.4, design §3.1: +1 per step)."""
     p = state.player(seat)
     p.levels[track] += 1
-    say(log, f"{p.name} raises {TRACK_NAMES[track]} to {p.levels[track]}.")
+    say(
+        log,
+        M(
+            "speakeasy.economy.raise",
+            "{name} raises {track} to {level}.",
+            name=p.name,
+            track=TRACK_NAMES[track],
+            level=p.levels[track],
+        ),
+    )
     gain_infamy(state, seat, rules().tracks.infamy_per_step, log)
 
 
@@ -74,7 +83,7 @@ def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
     p.infamy = min(t.infamy_max, p.infamy + steps)
     if p.infamy == before:
         return
-    say(log, f"{p.name}'s Infamy rises to {p.infamy}.")
+    say(log, M("speakeasy.economy.infamy", "{name}'s Infamy rises to {n}.", name=p.name, n=p.infamy))
     reached = [space for space in sorted(t.infamy_rewards) if before < space <= p.infamy and space not in p.rewards]
     # Rewards resolve lowest space first: push in reverse so the lowest is on top.
     for space in reversed(reached):
@@ -87,7 +96,16 @@ def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
             # The Family Member waiting on this space joins the supply, then is placed like any gained one.
             p.family_track.remove(space)
             p.family_supply += 1
-        say(log, f"{p.name} reaches Infamy {space}: {describe(effects)}.")
+        say(
+            log,
+            M(
+                "speakeasy.economy.reward",
+                "{name} reaches Infamy {n}: {gains}.",
+                name=p.name,
+                n=space,
+                gains=describe(effects),
+            ),
+        )
         gain(state, seat, effects, log)
     p.rewards.sort()
 
@@ -99,7 +117,7 @@ def jo_reward(state: SpeakeasyState, seat: int, space: int, effects: tuple[Effec
     for e in effects:
         if e.kind == "safe":
             earn(state.player(seat), "bonuses", e.n)
-            say(log, f"Jo reaches Infamy {space}: ${e.n}.")
+            say(log, M("speakeasy.economy.jo_reward", "Jo reaches Infamy {n}: ${cash}.", n=space, cash=e.n))
         elif e.kind == "helper":
             for _ in range(e.n):
                 take_bottle(state, seat, log)
@@ -116,7 +134,16 @@ def take_card(state: SpeakeasyState, seat: int, deck: str, log: Log) -> None:
     """Seed 000:44.1: draw the top card of a face-up deck into the hand."""
     card = state.decks[deck].pop(0)
     state.player(seat).hand.append(card)
-    say(log, f"{state.player(seat).name} takes {card_name(card)} from the {TRACK_NAMES[deck]} deck.")
+    say(
+        log,
+        M(
+            "speakeasy.economy.take_card",
+            "{name} takes {card} from the {deck} deck.",
+            name=state.player(seat).name,
+            card=card_name(card),
+            deck=TRACK_NAMES[deck],
+        ),
+    )
 
 
 def discard(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
@@ -124,7 +151,7 @@ def discard(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
     p = state.player(seat)
     p.hand.remove(card)
     state.decks[rules().cards[card].deck].append(card)
-    say(log, f"{p.name} discards {card_name(card)}.")
+    say(log, M("speakeasy.economy.discard", "{name} discards {card}.", name=p.name, card=card_name(card)))
 
 
 def card_name(card: int) -> Msg:
@@ -155,44 +182,74 @@ def immediate(state: SpeakeasyState, seat: int, kind: str, n: int, where: list[i
     r = rules()
     if kind == "pocket":
         earn(p, "bonuses", n)
-        say(log, f"{p.name} gains ${n}.")
+        say(log, M("speakeasy.economy.pocket", "{name} gains ${n}.", name=p.name, n=n))
     elif kind == "safe":
         earn(p, "bonuses", n, "safe")
-        say(log, f"{p.name} puts ${n} in the safe.")
+        say(log, M("speakeasy.economy.safe", "{name} puts ${n} in the safe.", name=p.name, n=n))
     elif kind == "leverage":
         p.leverage += n
-        say(log, f"{p.name} gains {n} Leverage.")
+        say(log, M("speakeasy.economy.leverage", "{name} gains {n} Leverage.", name=p.name, n=n))
     elif kind == "book":
         k = min(n, p.book_supply)
         p.book_supply -= k
         p.books += k
         if k:
-            say(log, f"{p.name} gains {k} Book{'s' if k > 1 else ''}.")
+            say(log, P("speakeasy.economy.book", "{name} gains {n} Book.", "{name} gains {n} Books.", k, name=p.name))
     elif kind == "goon_free":
         hired = 0
         for _ in range(n):
             if p.goons < len(r.tracks.goon_costs):
                 p.goons += 1
                 hired += 1
-        say(log, f"{p.name} hires {hired} Goon{'s' if hired != 1 else ''} free.")
+        say(
+            log,
+            P(
+                "speakeasy.economy.goon_free",
+                "{name} hires {n} Goon free.",
+                "{name} hires {n} Goons free.",
+                hired,
+                name=p.name,
+            ),
+        )
     elif kind == "family_vip":
         k = min(n, p.family_supply)
         p.family_supply -= k
         p.family_vip += k
         if k:
-            say(log, f"{p.name} puts a Family Member in the VIP area.")
+            say(log, M("speakeasy.economy.family_vip", "{name} puts a Family Member in the VIP area.", name=p.name))
     elif kind == "stills_barrels":
         added = add_stills_barrels(p, n)
-        say(log, f"{p.name} puts {added} barrel{'s' if added != 1 else ''} on the Stills area.")
+        say(log, stills_barrels_said(p.name, added))
     elif kind == "cellar":
         cellar(state, seat, n, where, log)
     elif kind == "croupier":
         casinos = sum(1 for d, _i, b in buildings(state, seat) if b.kind == "casino" and operating(d, b))
         earn(p, "casinos", n * casinos)
-        say(log, f"{p.name}'s {casinos} Operating Casino{'s' if casinos != 1 else ''} pay ${n * casinos}.")
+        say(
+            log,
+            P(
+                "speakeasy.economy.croupier",
+                "{name}'s {n} Operating Casino pay ${cash}.",
+                "{name}'s {n} Operating Casinos pay ${cash}.",
+                casinos,
+                name=p.name,
+                cash=n * casinos,
+            ),
+        )
     else:
         return False
     return True
+
+
+def stills_barrels_said(name: str, added: int) -> Msg:
+    """The log line of barrels put on the Stills area."""
+    return P(
+        "speakeasy.economy.stills_barrels",
+        "{name} puts {n} barrel on the Stills area.",
+        "{name} puts {n} barrels on the Stills area.",
+        added,
+        name=name,
+    )
 
 
 def cellar(state: SpeakeasyState, seat: int, n: int, where: list[int], log: Log) -> None:
@@ -203,10 +260,18 @@ def cellar(state: SpeakeasyState, seat: int, n: int, where: list[int], log: Log)
         b = d.spaces[where[1]].building
         if b is not None and b.owner == seat and b.kind == "speakeasy" and operating(d, b) and not b.barrel:
             b.barrel = True
-            say(log, f"{p.name} puts a barrel beside the Speakeasy in {space_name(d.number, where[1])}.")
+            say(
+                log,
+                M(
+                    "speakeasy.economy.cellar",
+                    "{name} puts a barrel beside the Speakeasy in {space}.",
+                    name=p.name,
+                    space=space_name(d.number, where[1]),
+                ),
+            )
             return
     added = add_stills_barrels(p, n)
-    say(log, f"{p.name} puts {added} barrel{'s' if added != 1 else ''} on the Stills area.")
+    say(log, stills_barrels_said(p.name, added))
 
 
 def describe(effects: tuple[Effect, ...]) -> Msg:

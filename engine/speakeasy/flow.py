@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import msgspec
 
 from engine.core import Choice, Event, Option, Prompt, find_prompt
+from engine.msg import Join, M, Msg, P, T, load
 from engine.speakeasy import (  # noqa: F401 - importing the step modules registers their steps
     acts,
     barrels,
@@ -19,7 +23,7 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
     money,
 )
 from engine.speakeasy import economy as eco
-from engine.speakeasy.board import TRACK_NAMES, district_name, operating, zone_index
+from engine.speakeasy.board import TRACK_NAMES, district_name, operating, zone_index, zone_name
 from engine.speakeasy.components import TRACKS, ZONES
 from engine.speakeasy.hidden import fingerprint, revealed
 from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's steps
@@ -46,7 +50,17 @@ from engine.speakeasy.steps import (
 
 def _helper_options(state: SpeakeasyState, task: Task) -> list[Option]:
     hs = rules().helpers.cards
-    return [opt(f"use:{h}", f"Use {hs[h].name}: {eco.describe(hs[h].lower)}") for h in state.player(task.seat).helpers]
+    return [
+        opt(
+            f"use:{h}",
+            M("speakeasy.flow.use_helper", "Use {helper}: {gains}", helper=_helper(h), gains=eco.describe(hs[h].lower)),
+        )
+        for h in state.player(task.seat).helpers
+    ]
+
+
+def _helper(h: int) -> Msg:
+    return T("speakeasy.term.helper", rules().helpers.cards[h].name)
 
 
 def _helper_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
@@ -55,22 +69,33 @@ def _helper_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     p.helpers.remove(h)
     p.screen.append(h)  # then it goes behind the Safe screen (seed 000:28.1)
     helper = rules().helpers.cards[h]
-    say(log, f"{p.name} uses the Helper {helper.name}: {eco.describe(helper.lower)}.")
+    said = M(
+        "speakeasy.flow.used_helper",
+        "{name} uses the Helper {helper}: {gains}.",
+        name=p.name,
+        helper=_helper(h),
+        gains=eco.describe(helper.lower),
+    )
+    say(log, said)
     eco.gain(state, task.seat, helper.lower, log)
 
 
 register(
     "helper_use",
-    "You may use the lower half of one Helper card",
+    M("speakeasy.flow.ask_helper", "You may use the lower half of one Helper card"),
     options=_helper_options,
     choose=_helper_choose,
-    skip="Skip the Helper",
+    skip=M("speakeasy.flow.skip_helper", "Skip the Helper"),
 )
 
 
 def _draw_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
-        opt(f"deck:{d}", f"Draw {eco.card_name(state.decks[d][0])}", f"top of the {TRACK_NAMES[d]} deck")
+        opt(
+            f"deck:{d}",
+            M("speakeasy.flow.draw", "Draw {card}", card=eco.card_name(state.decks[d][0])),
+            M("speakeasy.flow.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[d]),
+        )
         for d in TRACKS
         if state.decks[d]
     ]
@@ -83,11 +108,11 @@ def _draw_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
 
 register(
     "draw",
-    "End of turn: draw the top card of any Operations deck",
+    M("speakeasy.flow.ask_draw", "End of turn: draw the top card of any Operations deck"),
     options=_draw_options,
     choose=_draw_choose,
     skip=None,
-    forced=lambda s, t: "the only deck with cards left",
+    forced=lambda s, t: M("speakeasy.flow.only_deck", "the only deck with cards left"),
 )
 
 
@@ -96,13 +121,14 @@ def begin_turn(state: SpeakeasyState, seat: int, log: Log) -> None:
     card (seed 003:30.1-3): automatic steps, never a prompt."""
     mark_reveal(state)  # undo never reaches into an earlier turn
     if state.jo is not None and seat == state.jo.seat:
-        say(log, f"{state.year} · Jo's turn.", kind="turn", seat=seat)
+        say(log, M("speakeasy.flow.jo_turn", "{year} · Jo's turn.", year=state.year), kind="turn", seat=seat)
         push(state, "jo_turn", seat)
         return
     push(state, "draw", seat)
     push(state, "place", seat)
     push(state, "helper_use", seat)
-    say(log, f"{state.year} · {state.player(seat).name}'s turn.", kind="turn", seat=seat)
+    said = M("speakeasy.flow.turn", "{year} · {name}'s turn.", year=state.year, name=state.player(seat).name)
+    say(log, said, kind="turn", seat=seat)
 
 
 # ---- rounds and Acts ----
@@ -126,8 +152,14 @@ def casino_payout(state: SpeakeasyState, log: Log) -> None:
             eco.earn(state.player(seat), "casinos", n * chart_value)
             say(
                 log,
-                f"Turn order changed: {state.player(seat).name}'s {n} Casino{'s' if n > 1 else ''} "
-                f"pay ${n * chart_value}.",
+                P(
+                    "speakeasy.flow.casinos",
+                    "Turn order changed: {name}'s {n} Casino pay ${cash}.",
+                    "Turn order changed: {name}'s {n} Casinos pay ${cash}.",
+                    n,
+                    name=state.player(seat).name,
+                    cash=n * chart_value,
+                ),
             )
 
 
@@ -139,8 +171,16 @@ def start_round(state: SpeakeasyState, log: Log) -> None:
         casino_payout(state, log)
     state.order = list(state.track)
     state.turn = 0
-    names = ", ".join(state.player(s).name for s in state.order)
-    say(log, f"Act {state.act}, round {state.round} ({state.year}). Turn order: {names}.", kind="round")
+    names = Join([state.player(s).name for s in state.order], "comma")
+    said = M(
+        "speakeasy.flow.round",
+        "Act {act}, round {round} ({year}). Turn order: {names}.",
+        act=state.act,
+        round=state.round,
+        year=state.year,
+        names=names,
+    )
+    say(log, said, kind="round")
     begin_turn(state, state.order[0], log)
 
 
@@ -155,7 +195,7 @@ def next_turn(state: SpeakeasyState, log: Log) -> bool:
         state.act = 1
         state.round = 0
         state.order = list(state.track)  # the Setup Round's reverse order is not a change of turn order
-        say(log, "The 1920 Setup Round is over. Act 1 begins.", kind="act")
+        say(log, M("speakeasy.flow.setup_over", "The 1920 Setup Round is over. Act 1 begins."), kind="act")
         start_round(state, log)
         return True
     if state.phase != "play":
@@ -168,7 +208,7 @@ def next_turn(state: SpeakeasyState, log: Log) -> bool:
         start_round(state, log)
         return True
     # Every Capo of the Act is placed: the Lucky Luciano phase comes next (Acts 1-3), the final scoring after 4.
-    say(log, f"Act {state.act} is over: every Capo has been placed.", kind="act")
+    say(log, M("speakeasy.flow.act_over", "Act {act} is over: every Capo has been placed.", act=state.act), kind="act")
     if state.act < len(rules().tracks.capos_per_act):
         luciano.begin(state, log)
         return True
@@ -179,12 +219,17 @@ def next_turn(state: SpeakeasyState, log: Log) -> bool:
 def begin_setup(state: SpeakeasyState, seat: int, log: Log) -> None:
     """Seed 000:20.3-8: open a building from the $15, then play a card for its setup icon (Jo: seed 003:26.2)."""
     if state.jo is not None and seat == state.jo.seat:
-        say(log, "1920 Setup Round · Jo.", kind="turn", seat=seat)
+        say(log, M("speakeasy.flow.jo_setup", "1920 Setup Round · Jo."), kind="turn", seat=seat)
         push(state, "jo_setup", seat)
         return
     push(state, "setup_card", seat)
     push(state, "setup_build", seat)
-    say(log, f"1920 Setup Round · {state.player(seat).name}.", kind="turn", seat=seat)
+    say(
+        log,
+        M("speakeasy.flow.setup", "1920 Setup Round · {name}.", name=state.player(seat).name),
+        kind="turn",
+        seat=seat,
+    )
 
 
 # ---- the prompt/apply loop ----
@@ -210,7 +255,14 @@ def advance(state: SpeakeasyState, log: Log) -> None:
         if state.settle and (forced := forced_answer(state, task, options)) is not None:
             option, reason = forced
             state.tasks.pop()
-            say(log, f"{state.player(task.seat).name}: {option.label} ({reason}).", kind="settled")
+            said = M(
+                "speakeasy.flow.settled",
+                "{name}: {answer} ({reason}).",
+                name=state.player(task.seat).name,
+                answer=said_field(option, "label"),
+                reason=reason,
+            )
+            say(log, said, kind="settled")
             _answer(state, task, option.id, log)
             continue
         return
@@ -219,7 +271,13 @@ def advance(state: SpeakeasyState, log: Log) -> None:
 def _answer(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     """Carry out one answer to a popped task (the decline logs itself)."""
     if option == SKIP:
-        say(log, f"{state.player(task.seat).name}: {STEPS[task.kind].decline(task)}.")
+        said = M(
+            "speakeasy.flow.declined",
+            "{name}: {answer}.",
+            name=state.player(task.seat).name,
+            answer=STEPS[task.kind].decline(task),
+        )
+        say(log, said)
         return
     step = STEPS[task.kind]
     assert step.choose is not None
@@ -267,20 +325,49 @@ def _with_section(option: Option) -> Option:
     parts = option.id.split(":")
     if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
         return option
-    number = int(parts[1])
-    return msgspec.structs.replace(option, section=f"{ZONES[zone_index(number)]} · {district_name(number)}")
+    return msgspec.structs.replace(option, section=_section(int(parts[1])))
+
+
+@functools.cache
+def _section(number: int) -> Msg:
+    """A district's menu section, "Downtown · Little Italy" (made once: every building question has many)."""
+    return M(
+        "speakeasy.flow.section",
+        "{zone} · {district}",
+        zone=zone_name(ZONES[zone_index(number)]),
+        district=district_name(number),
+    )
 
 
 #: Discord shows at most 100 characters of an option's description
 DETAIL_MAX = 100
 
 
+def said_field(option: Option, name: str) -> Any:
+    """An option's text field as its message (from ``words``), or its plain text when it was given as one."""
+    kept = option.words.get(name)
+    return load(kept) if kept else getattr(option, name)
+
+
 def _with_split(option: Option, p: Player) -> Option:
     split = money.split_text(p, option.cost)
-    detail = f"{split} · {option.detail}" if option.detail else split
-    if len(detail) > DETAIL_MAX:  # the split first: the rest of the description is cut if it must be
-        detail = detail[: DETAIL_MAX - 1] + "…"
-    return msgspec.structs.replace(option, detail=detail)
+    detail = (
+        M("speakeasy.flow.split", "{split} · {detail}", split=split, detail=said_field(option, "detail"))
+        if option.detail
+        else split
+    )
+    text = str(detail)
+    if len(text) <= DETAIL_MAX:
+        return msgspec.structs.replace(option, detail=detail)
+    # The split first: the rest of the English description is cut if it must be. The message stays whole (the
+    # table cuts each language's words to Discord's limit), kept with the English that is shown.
+    text = text[: DETAIL_MAX - 1] + "…"
+    words = dict(option.words)
+    if hasattr(detail, "dump"):
+        words["detail"] = {**detail.dump(), "s": text}
+    else:
+        words.pop("detail", None)
+    return msgspec.structs.replace(option, detail=text, words=words)
 
 
 def apply(state: SpeakeasyState, choice: Choice) -> list[Event]:

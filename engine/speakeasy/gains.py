@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.core import Option
-from engine.msg import M, Msg, T
+from engine.msg import M, Msg, P, T
 from engine.speakeasy import economy as eco
-from engine.speakeasy.board import TRACK_NAMES
+from engine.speakeasy.board import TRACK_NAMES, zone_name
 from engine.speakeasy.components import LEVEL_TRACKS, TRACKS, ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
@@ -60,7 +60,7 @@ def _gain_auto(state: SpeakeasyState, task: Task, log: Log) -> None:
         return
 
 
-register("gain", "Gain", auto=_gain_auto, skip=None)
+register("gain", M("speakeasy.gains.ask_gain", "Gain"), auto=_gain_auto, skip=None)
 
 
 # ---- take an Operations card (seed 000:44.1) ----
@@ -68,7 +68,11 @@ register("gain", "Gain", auto=_gain_auto, skip=None)
 
 def _card_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
-        opt(f"deck:{d}", f"Take {eco.card_name(state.decks[d][0])}", f"top of the {TRACK_NAMES[d]} deck")
+        opt(
+            f"deck:{d}",
+            M("speakeasy.gains.take_card", "Take {card}", card=eco.card_name(state.decks[d][0])),
+            M("speakeasy.gains.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[d]),
+        )
         for d in TRACKS
         if state.decks[d]
     ]
@@ -79,7 +83,11 @@ def _card_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
 
 
 register(
-    "take_card", "Take an Operations card (top of any deck)", options=_card_options, choose=_card_choose, skip=None
+    "take_card",
+    M("speakeasy.gains.ask_card", "Take an Operations card (top of any deck)"),
+    options=_card_options,
+    choose=_card_choose,
+    skip=None,
 )
 
 
@@ -93,11 +101,16 @@ def family_options(state: SpeakeasyState, seat: int, where: str = "") -> list[Op
         return []
     out = []
     if where != "docks":
-        out.append(opt("vip", "Family Member to your VIP area"))
+        out.append(opt("vip", M("speakeasy.gains.family_vip", "Family Member to your VIP area")))
     if where != "vip":
         for z, zone in enumerate(ZONES):
             if None in state.docks[z]:
-                out.append(opt(f"docks:{z}", f"Family Member to the {zone} Docks"))
+                out.append(
+                    opt(
+                        f"docks:{z}",
+                        M("speakeasy.gains.family_docks", "Family Member to the {zone} Docks", zone=zone_name(zone)),
+                    )
+                )
     return out
 
 
@@ -107,21 +120,29 @@ def place_family(state: SpeakeasyState, seat: int, option: str, log: Log) -> Non
     p.family_supply -= 1
     if option == "vip":
         p.family_vip += 1
-        say(log, f"{p.name} puts a Family Member in the VIP area.")
+        say(log, M("speakeasy.gains.placed_vip", "{name} puts a Family Member in the VIP area.", name=p.name))
         return
     z = int(option.split(":")[1])
     slots = state.docks[z]
     slots[slots.index(None)] = seat  # left to right, then top to bottom (design §1.4)
-    say(log, f"{p.name} sends a Family Member to the {ZONES[z]} Docks.")
+    say(
+        log,
+        M(
+            "speakeasy.gains.placed_docks",
+            "{name} sends a Family Member to the {zone} Docks.",
+            name=p.name,
+            zone=zone_name(ZONES[z]),
+        ),
+    )
 
 
 register(
     "place_family",
-    "Gain a Family Member: where does it go?",
+    M("speakeasy.gains.ask_family", "Gain a Family Member: where does it go?"),
     options=lambda s, t: family_options(s, t.seat, t.s),
     choose=lambda s, t, o, log: place_family(s, t.seat, o, log),
     skip=None,
-    step_skip="Skip the Family Member",
+    step_skip=M("speakeasy.gains.skip_family", "Skip the Family Member"),
 )
 
 
@@ -136,8 +157,19 @@ def raise_options(state: SpeakeasyState, seat: int, tracks: tuple[str, ...], fre
         if not eco.can_raise(p, t, free):
             continue
         need = max(0, eco.discards_to_raise(p, t) - free)
-        cost = f", discard {need} card{'s' if need > 1 else ''}" if need else ""
-        out.append(opt(f"raise:{t}", f"Raise {TRACK_NAMES[t]} to {p.levels[t] + 1}{cost}"))
+        label = (
+            P(
+                "speakeasy.gains.raise_discard",
+                "Raise {track} to {level}, discard {n} card",
+                "Raise {track} to {level}, discard {n} cards",
+                need,
+                track=TRACK_NAMES[t],
+                level=p.levels[t] + 1,
+            )
+            if need
+            else M("speakeasy.gains.raise", "Raise {track} to {level}", track=TRACK_NAMES[t], level=p.levels[t] + 1)
+        )
+        out.append(opt(f"raise:{t}", label))
     return out
 
 
@@ -156,10 +188,10 @@ def _level_any_choose(state: SpeakeasyState, task: Task, option: str, log: Log) 
 
 register(
     "level_any",
-    "Increase any one of your Operations or Strength levels by 1",
+    M("speakeasy.gains.ask_level_any", "Increase any one of your Operations or Strength levels by 1"),
     options=lambda s, t: raise_options(s, t.seat, LEVEL_TRACKS),
     choose=_level_any_choose,
-    skip="Skip raising",
+    skip=M("speakeasy.gains.skip_raise", "Skip raising"),
 )
 
 
@@ -170,9 +202,14 @@ def _raise_track_options(state: SpeakeasyState, task: Task) -> list[Option]:
 
 register(
     "raise_track",
-    lambda s, t: "Increase your Strength level" if t.s == "strength" else "Increase an Operations level",
+    lambda s, t: (
+        M("speakeasy.gains.ask_strength", "Increase your Strength level")
+        if t.s == "strength"
+        else M("speakeasy.gains.ask_ops", "Increase an Operations level")
+    ),
     options=_raise_track_options,
     choose=_level_any_choose,
+    skip=M("speakeasy.gains.skip", "Skip"),
 )
 
 
@@ -189,7 +226,13 @@ def hand_options(state: SpeakeasyState, seat: int, prefix: str, decks: tuple[str
         if c.deck not in decks or c.name in seen:
             continue
         seen.add(c.name)
-        out.append(opt(f"{prefix}:{card}", f"{'Discard' if prefix == 'discard' else 'Play'} {c.name}"))
+        name = T("speakeasy.term.card", c.name)
+        label = (
+            M("speakeasy.gains.discard", "Discard {card}", card=name)
+            if prefix == "discard"
+            else M("speakeasy.gains.play", "Play {card}", card=name)
+        )
+        out.append(opt(f"{prefix}:{card}", label))
     return out
 
 
@@ -203,7 +246,12 @@ def _discard_raise_choose(state: SpeakeasyState, task: Task, option: str, log: L
 
 register(
     "discard_raise",
-    lambda s, t: f"Discard a card to raise {TRACK_NAMES[t.s]} ({t.n} to go)",
+    lambda s, t: M(
+        "speakeasy.gains.ask_discard_raise",
+        "Discard a card to raise {track} ({n} to go)",
+        track=TRACK_NAMES[t.s],
+        n=t.n,
+    ),
     options=_discard_options,
     choose=_discard_raise_choose,
     skip=None,
@@ -213,11 +261,34 @@ register(
 
 # ---- Helper cards and City tiles from their displays ----
 
+#: The Helper cards' bottles as people read them (the data files name them in lower case).
+BOTTLES = {
+    "moonshine": T("speakeasy.gains.bottle", "moonshine"),
+    "gin": T("speakeasy.gains.bottle", "gin"),
+    "rum": T("speakeasy.gains.bottle", "rum"),
+    "whiskey": T("speakeasy.gains.bottle", "whiskey"),
+    "champagne": T("speakeasy.gains.bottle", "champagne"),
+}
+
+
+def helper_name(helper: int) -> Msg:
+    """A Helper card as people read it (a term)."""
+    return T("speakeasy.term.helper", rules().helpers.cards[helper].name)
+
 
 def _helper_options(state: SpeakeasyState, task: Task) -> list[Option]:
     hs = rules().helpers.cards
     return [
-        opt(f"helper:{h}", f"Take {hs[h].name} ({hs[h].bottle})", f"now: {eco.describe(hs[h].upper)}")
+        opt(
+            f"helper:{h}",
+            M(
+                "speakeasy.gains.helper",
+                "Take {helper} ({bottle})",
+                helper=helper_name(h),
+                bottle=BOTTLES[hs[h].bottle],
+            ),
+            M("speakeasy.gains.helper_now", "now: {gains}", gains=eco.describe(hs[h].upper)),
+        )
         for h in state.helper_display
         if h is not None
     ]
@@ -230,13 +301,16 @@ def take_helper(state: SpeakeasyState, seat: int, helper: int, log: Log) -> None
     idx = state.helper_display.index(helper)
     p.helpers.append(helper)
     state.helper_display[idx] = state.helper_deck.pop(0) if state.helper_deck else None
-    say(log, f"{p.name} takes the Helper {h.name}.")
+    say(
+        log,
+        M("speakeasy.gains.took_helper", "{name} takes the Helper {helper}.", name=p.name, helper=helper_name(helper)),
+    )
     eco.gain(state, seat, h.upper, log)
 
 
 register(
     "take_helper",
-    "Gain a Helper card from the display",
+    M("speakeasy.gains.ask_helper", "Gain a Helper card from the display"),
     options=_helper_options,
     choose=lambda s, t, o, log: take_helper(s, t.seat, int(o.split(":")[1]), log),
     skip=None,
@@ -261,7 +335,9 @@ def tile_name(tile: int) -> Msg:
 
 def _tile_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
-        opt(f"tile:{row}", f"Take City tile {tile_name(t)}") for row, t in enumerate(state.city_face) if t is not None
+        opt(f"tile:{row}", M("speakeasy.gains.tile", "Take City tile {tile}", tile=tile_name(t)))
+        for row, t in enumerate(state.city_face)
+        if t is not None
     ]
 
 
@@ -273,15 +349,15 @@ def take_tile(state: SpeakeasyState, seat: int, row: int, log: Log) -> None:
     p.tiles.append(tile)
     pile = state.city_piles[row]
     state.city_face[row] = pile.pop(0) if pile else None
-    say(log, f"{p.name} takes the City tile {tile_name(tile)}.")
+    say(log, M("speakeasy.gains.took_tile", "{name} takes the City tile {tile}.", name=p.name, tile=tile_name(tile)))
     eco.gain(state, seat, rules().city_tiles[tile_kind(tile)].benefit, log)
 
 
 register(
     "take_tile",
-    "Take a City tile from the display",
+    M("speakeasy.gains.ask_tile", "Take a City tile from the display"),
     options=_tile_options,
     choose=lambda s, t, o, log: take_tile(s, t.seat, int(o.split(":")[1]), log),
     skip=None,
-    step_skip="Skip the City tile",
+    step_skip=M("speakeasy.gains.skip_tile", "Skip the City tile"),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core import Option
+from engine.msg import M, Msg, T
 from engine.speakeasy import economy as eco
 from engine.speakeasy.components import Person
 from engine.speakeasy.loader import rules
@@ -45,12 +46,54 @@ def person(pid: str) -> Person:
     raise KeyError(pid)
 
 
-@cache
-def steps_text(p: Person) -> str:
-    """ "gain one Family Member, then play a Fleet card" (made once per Person: every Capo question lists them)."""
-    from engine.speakeasy.components import STEP_KINDS
+#: Each Person step as a Capo question lists it (``components.STEP_KINDS``, starting in lower case).
+STEP_WORDS: dict[str, Msg] = {
+    "gain_family": T("speakeasy.locations.step", "gain a Family Member"),
+    "play_fleet": T("speakeasy.locations.step", "play a Fleet card (Deliver)"),
+    "ambush": T("speakeasy.locations.step", "ambush one Ship"),
+    "produce": T("speakeasy.locations.step", "produce barrels (needs an Operating Stills)"),
+    "play_stills_or_fleet": T("speakeasy.locations.step", "play a Stills or a Fleet card"),
+    "raise_stills_or_fleet": T("speakeasy.locations.step", "raise your Stills or Fleet level by 1"),
+    "gain_book": T("speakeasy.locations.step", "gain one Book"),
+    "cook": T("speakeasy.locations.step", "cook the Books"),
+    "play_vip": T("speakeasy.locations.step", "play a VIP Room card (Get Protection)"),
+    "raise_strength": T("speakeasy.locations.step", "increase your Strength level"),
+    "hire_associate": T("speakeasy.locations.step", "hire an Associate"),
+    "hire_goons": T("speakeasy.locations.step", "hire Goons"),
+    "build": T("speakeasy.locations.step", "open a Speakeasy or Stills, or take over a Mobster Speakeasy"),
+    "take_city_tile": T("speakeasy.locations.step", "take a City tile"),
+    "raise_ops_once_more": T("speakeasy.locations.step", "raise an Operations level (a discard raises it once more)"),
+    "upgrade": T("speakeasy.locations.step", "upgrade a building"),
+    "play_any": T("speakeasy.locations.step", "play any one Operations card"),
+    "sell_or_party": T("speakeasy.locations.step", "sell barrels, or play a Party card instead"),
+    "booth_reward": T("speakeasy.locations.step", "gain your booth's reward"),
+    "first_place": T("speakeasy.locations.step", "move your Turn Order marker to first place"),
+}
 
-    return ", then ".join(STEP_KINDS[s][0].lower() + STEP_KINDS[s][1:] for s in p.steps)
+
+def person_name(p: Person) -> Msg:
+    """A Person as people read it: "Harbour Master (Docks)"."""
+    return M(
+        "speakeasy.locations.person",
+        "{person} ({location})",
+        person=T("speakeasy.term.person", p.name),
+        location=T("speakeasy.term.location", p.location),
+    )
+
+
+@cache
+def steps_text(p: Person) -> Msg:
+    """ "gain one Family Member, then play a Fleet card" (made once per Person: every Capo question lists them)."""
+    text = STEP_WORDS[p.steps[0]]
+    for s in p.steps[1:]:
+        text = M("speakeasy.locations.then", "{first}, then {next}", first=text, next=STEP_WORDS[s])
+    return text
+
+
+def _first_place_name() -> Msg:
+    """ "Lucky's table (Restaurant, first place)"."""
+    name = T("speakeasy.term.person", rules().locations.first_place.name)
+    return M("speakeasy.locations.first_place", "{person} (Restaurant, first place)", person=name)
 
 
 def push_steps(state: SpeakeasyState, seat: int, p: Person, booth: int = 0) -> None:
@@ -73,25 +116,43 @@ def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
     out = []
     for per in loc.persons:
         if per.id not in state.persons:
-            out.append(opt(f"person:{per.id}", f"{per.name} ({per.location})", steps_text(per)))
+            out.append(opt(f"person:{per.id}", person_name(per), steps_text(per)))
     for b in loc.booths[: rules().sides[state.side].booths]:
         if state.booths[b.number - 1] is None and p.leverage >= b.leverage:
-            cost = f", pay {b.leverage} Leverage" if b.leverage else ""
+            label = (
+                M(
+                    "speakeasy.locations.booth_pay",
+                    "Restaurant booth {n}, pay {leverage} Leverage",
+                    n=b.number,
+                    leverage=b.leverage,
+                )
+                if b.leverage
+                else M("speakeasy.locations.booth", "Restaurant booth {n}", n=b.number)
+            )
             out.append(
                 opt(
                     f"booth:{b.number}",
-                    f"Restaurant booth {b.number}{cost}",
-                    f"{steps_text(loc.maitre_d)}: {eco.describe(b.reward)}",
+                    label,
+                    M(
+                        "speakeasy.locations.booth_detail",
+                        "{steps}: {gains}",
+                        steps=steps_text(loc.maitre_d),
+                        gains=eco.describe(b.reward),
+                    ),
                 )
             )
-    out.append(opt("first", f"{loc.first_place.name} (Restaurant, first place)", steps_text(loc.first_place)))
+    out.append(opt("first", _first_place_name(), steps_text(loc.first_place)))
     for k, sp in enumerate(loc.park):
         if state.park[k] is None:
             out.append(
                 opt(
                     f"park:{k}",
-                    f"Park space {sp.number}",
-                    f"copy a Person an opponent uses, or {eco.describe(sp.reward)}",
+                    M("speakeasy.locations.park", "Park space {n}", n=sp.number),
+                    M(
+                        "speakeasy.locations.park_detail",
+                        "copy a Person an opponent uses, or {gains}",
+                        gains=eco.describe(sp.reward),
+                    ),
                 )
             )
     return out
@@ -106,30 +167,67 @@ def _place_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> N
     if kind == "person":
         per = person(arg)
         state.persons[arg] = seat
-        say(log, f"{p.name} sends a Capo to the {per.name} ({per.location}).")
+        say(
+            log,
+            M("speakeasy.locations.sent", "{name} sends a Capo to the {person}.", name=p.name, person=person_name(per)),
+        )
         push_steps(state, seat, per)
     elif kind == "booth":
         b = loc.booths[int(arg) - 1]
         state.booths[b.number - 1] = seat
         p.leverage -= b.leverage
-        say(
-            log,
-            f"{p.name} sends a Capo to Restaurant booth {b.number}"
-            + (f", paying {b.leverage} Leverage." if b.leverage else "."),
+        said = (
+            M(
+                "speakeasy.locations.sent_booth_pay",
+                "{name} sends a Capo to Restaurant booth {n}, paying {leverage} Leverage.",
+                name=p.name,
+                n=b.number,
+                leverage=b.leverage,
+            )
+            if b.leverage
+            else M(
+                "speakeasy.locations.sent_booth",
+                "{name} sends a Capo to Restaurant booth {n}.",
+                name=p.name,
+                n=b.number,
+            )
         )
+        say(log, said)
         push_steps(state, seat, loc.maitre_d, booth=b.number)
     elif kind == "first":
         state.first_place.append(seat)
-        say(log, f"{p.name} sends a Capo to {loc.first_place.name} (Restaurant, first place).")
+        say(
+            log,
+            M(
+                "speakeasy.locations.sent_first",
+                "{name} sends a Capo to {place}.",
+                name=p.name,
+                place=_first_place_name(),
+            ),
+        )
         push_steps(state, seat, loc.first_place)
     else:
         k = int(arg)
         state.park[k] = seat
-        say(log, f"{p.name} sends a Capo to Park space {loc.park[k].number}.")
+        say(
+            log,
+            M(
+                "speakeasy.locations.sent_park",
+                "{name} sends a Capo to Park space {n}.",
+                name=p.name,
+                n=loc.park[k].number,
+            ),
+        )
         push(state, "park", seat, m=k)
 
 
-register("place", "Send a Capo to a Person of Interest", options=_place_options, choose=_place_choose, skip=None)
+register(
+    "place",
+    M("speakeasy.locations.ask_place", "Send a Capo to a Person of Interest"),
+    options=_place_options,
+    choose=_place_choose,
+    skip=None,
+)
 
 
 def _booth_reward(state: SpeakeasyState, task: Task, log: Log) -> None:
@@ -137,17 +235,24 @@ def _booth_reward(state: SpeakeasyState, task: Task, log: Log) -> None:
     eco.gain(state, task.seat, b.reward, log)
 
 
-register("booth_reward", "Booth reward", auto=_booth_reward, skip=None)
+register("booth_reward", M("speakeasy.locations.ask_booth", "Booth reward"), auto=_booth_reward, skip=None)
 
 
 def _first_place(state: SpeakeasyState, task: Task, log: Log) -> None:
     # Design §8.2: the marker moves to first place at once; the round still finishes in its starting order.
     state.track.remove(task.seat)
     state.track.insert(0, task.seat)
-    say(log, f"{state.player(task.seat).name} takes first place on the Turn Order track.")
+    say(
+        log,
+        M(
+            "speakeasy.locations.first",
+            "{name} takes first place on the Turn Order track.",
+            name=state.player(task.seat).name,
+        ),
+    )
 
 
-register("first_place", "First place", auto=_first_place, skip=None)
+register("first_place", M("speakeasy.locations.ask_first", "First place"), auto=_first_place, skip=None)
 
 
 # ---- Park (design §2): copy a Person holding an opponent's Capo, or take the space's reward ----
@@ -156,13 +261,23 @@ register("first_place", "First place", auto=_first_place, skip=None)
 def _park_options(state: SpeakeasyState, task: Task) -> list[Option]:
     loc = rules().locations
     sp = loc.park[task.m]
-    out = [opt("reward", f"Take the reward: {eco.describe(sp.reward)}", style="primary")]
+    out = [
+        opt(
+            "reward",
+            M("speakeasy.locations.reward", "Take the reward: {gains}", gains=eco.describe(sp.reward)),
+            style="primary",
+        )
+    ]
     if len(state.player(task.seat).hand) >= loc.park_copy_discards:
         for per in loc.persons:
             holder = state.persons.get(per.id)
             if holder is not None and holder != task.seat:
                 out.append(
-                    opt(f"copy:{per.id}", f"Copy the {per.name} ({per.location}), discard a card", steps_text(per))
+                    opt(
+                        f"copy:{per.id}",
+                        M("speakeasy.locations.copy", "Copy the {person}, discard a card", person=person_name(per)),
+                        steps_text(per),
+                    )
                 )
     return out
 
@@ -172,14 +287,20 @@ def _park_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     p = state.player(task.seat)
     if option == "reward":
         sp = loc.park[task.m]
-        say(log, f"{p.name} takes the Park reward.")
+        say(log, M("speakeasy.locations.took_reward", "{name} takes the Park reward.", name=p.name))
         eco.gain(state, task.seat, sp.reward, log)
         return
     per = person(option.split(":")[1])
-    say(log, f"{p.name} copies the {per.name} ({per.location}).")
+    say(log, M("speakeasy.locations.copied", "{name} copies the {person}.", name=p.name, person=person_name(per)))
     push_steps(state, task.seat, per)
     for _ in range(loc.park_copy_discards):
         push(state, "discard_copy", task.seat)
 
 
-register("park", "Park: copy a Person or take the reward", options=_park_options, choose=_park_choose, skip=None)
+register(
+    "park",
+    M("speakeasy.locations.ask_park", "Park: copy a Person or take the reward"),
+    options=_park_options,
+    choose=_park_choose,
+    skip=None,
+)

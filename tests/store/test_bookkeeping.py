@@ -105,6 +105,15 @@ async def test_races(store: Store) -> None:
     assert await store.open_races() == [RaceRow(b, 1, 30.0)]
 
 
+async def test_user_langs_are_remembered_and_replaced(store: Store) -> None:
+    assert await store.get_user_lang(5) is None
+    await store.set_user_lang(5, "de", 1.0)
+    await store.set_user_lang(6, "en", 1.0)
+    assert await store.get_user_lang(5) == "de"
+    await store.set_user_lang(5, "en", 2.0)
+    assert (await store.get_user_lang(5), await store.get_user_lang(6)) == ("en", "en")
+
+
 async def test_guild_settings(store: Store) -> None:
     assert await store.get_guild_settings(7) == {}
     await store.set_guild_settings(7, {"reminder_hours": 12, "channels": [1, 2]})

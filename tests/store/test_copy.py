@@ -35,6 +35,7 @@ async def _bot_database(path: str) -> tuple[list[int], int]:
     speakeasy = await _speakeasy_started(svc, clock)
     await svc.create(10, 30, USERS[2], "omerta", {})
     await store.set_guild_settings(10, {"reminder_hours": 6})
+    await store.set_user_lang(2**62, "de", 3.5)
     await store.set_message(omerta, "board", 20, 777, version=3, upto=2)
     entries = await store.outbox_due(1e12)
     assert entries, "the games said something privately"

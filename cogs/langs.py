@@ -1,0 +1,61 @@
+"""Who reads which language (issue 15): a table's public messages and pictures use the table's language; an
+ephemeral reply uses the reader's own Discord locale, else the table's language; a DM or private line sent later
+uses the reader's locale as remembered from their last interaction, else the table's language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from words import DEFAULT, Words, lang_of, words
+
+if TYPE_CHECKING:
+    from store import Store
+
+
+def reader_lang(interaction: discord.Interaction, table_lang: str | None = None) -> str:
+    """The language of an ephemeral reply: the reader's locale if the bot speaks it, else the table's, else the
+    server's preferred one, else English."""
+    return (
+        lang_of(getattr(interaction, "locale", None))
+        or table_lang
+        or lang_of(getattr(interaction, "guild_locale", None))
+        or DEFAULT
+    )
+
+
+def reader_words(interaction: discord.Interaction, table_lang: str | None = None) -> Words:
+    """``words(reader_lang(...))``."""
+    return words(reader_lang(interaction, table_lang))
+
+
+def guild_lang(interaction: discord.Interaction) -> str:
+    """A new table's language: the server's preferred locale when the bot speaks it, else English."""
+    return lang_of(getattr(interaction, "guild_locale", None)) or DEFAULT
+
+
+class Langs:
+    """Each person's language as their last interaction said it, kept in the store (so DMs sent later, by this
+    process or another after a restart, are in it); written only when it changes."""
+
+    def __init__(self) -> None:
+        #: what this process stored last per user ("": a locale the bot does not speak: the table's language
+        #: then); a change seen by another process in between is rare and only delays the next write
+        self._known: dict[int, str] = {}
+
+    async def remember(self, store: Store, interaction: discord.Interaction, now: float) -> None:
+        """Store the clicker's language if it changed since this process last saw it."""
+        user = getattr(interaction, "user", None)
+        if user is None or getattr(user, "bot", False):
+            return
+        lang = lang_of(getattr(interaction, "locale", None)) or ""
+        if self._known.get(user.id) == lang:
+            return
+        await store.set_user_lang(user.id, lang, now)
+        self._known[user.id] = lang
+
+    async def of(self, store: Store, user_id: int, table_lang: str) -> str:
+        """The language to write to a person in: theirs as remembered (read from the store: another process
+        may have seen them since), else the table's."""
+        return await store.get_user_lang(user_id) or table_lang
