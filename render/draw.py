@@ -146,7 +146,7 @@ def badge(img: Image.Image, cx: int, cy: int, size: int, seat: int, letter: str,
 def text_width(text: str, size: int, style: str = "regular") -> float:
     """The advance width of ``text`` in px (remembered: fitting measures the same words every turn)."""
     fonts.get(size, style)  # refuses a size under the minimum, as drawing would
-    return _width(text, size, style, str(fonts.FONT_DIR))
+    return _width(fonts.printable(text, size, style), size, style, str(fonts.FONT_DIR))
 
 
 @lru_cache(maxsize=8192)
@@ -200,6 +200,17 @@ def wrap_text(text: str, max_w: float, size: int, style: str = "regular") -> lis
         if text_width(trial.replace(SOFT_HYPHEN, ""), size, style) <= max_w:
             line = trial
             continue
+        if line and SOFT_HYPHEN in word:  # the word's longest head that still fits the line ends it, hyphenated
+            parts = word.split(SOFT_HYPHEN)
+            for k in range(len(parts) - 1, 0, -1):
+                head = f"{line} {''.join(parts[:k])}-"
+                if text_width(head, size, style) <= max_w:
+                    lines.append(head)
+                    line, word = "", SOFT_HYPHEN.join(parts[k:])
+                    break
+            if not line and text_width(word.replace(SOFT_HYPHEN, ""), size, style) <= max_w:
+                line = word
+                continue
         if line:
             lines.append(line)
         pieces = [word]
@@ -251,6 +262,7 @@ def put_text(
     turn after turn, and rendering glyphs was the largest part of drawing a picture's pieces."""
     img = getattr(d, "_image", None)
     font = fonts.get(size, style)
+    words = fonts.printable(words, size, style)
     if img is None or img.mode != "RGB" or not isinstance(font, ImageFont.FreeTypeFont) or not words:
         d.text(xy, words, font=font, fill=fill, anchor=anchor)
         return
@@ -335,8 +347,7 @@ def pill(
     outline: RGB | None = None,
 ) -> int:
     """A rounded label whose left edge is at ``x``, centred on ``cy``; returns its width."""
-    font = fonts.get(size, style)
-    tw = int(font.getlength(text))
+    tw = int(text_width(text, size, style))
     pad = max(8, size // 2)
     h = int(size * 1.55)
     w = tw + 2 * pad

@@ -1,5 +1,9 @@
 """Fonts for the table pictures: DejaVu from the system, cached, with Pillow's bundled font as the fallback.
 
+DejaVu covers every letter and sign the pictures print in English and German (ä ö ü ß „ “ · – … → − ×);
+Pillow's bundled font covers ASCII only, so text drawn with it goes through ``printable`` first (``ä`` -> ``ae``,
+``„`` -> ``"``): a German picture on a machine without DejaVu reads as plain letters instead of empty boxes.
+
 Every picture is read on a phone, so no text may be smaller than ``MIN_SIZE`` pixels (design: "no text under
 14 px"). ``get`` refuses smaller sizes, which makes a too-small constant fail loudly in tests instead of
 quietly shipping unreadable text.
@@ -54,6 +58,37 @@ def _load(size: int, style: str, font_dir: str) -> Font:
         except OSError:
             pass
     return ImageFont.load_default(size=size)
+
+
+#: The letters and signs Pillow's bundled font lacks, in the plain letters that stand for them.
+PLAIN = str.maketrans(
+    {
+        "ä": "ae",
+        "ö": "oe",
+        "ü": "ue",
+        "ß": "ss",
+        "Ä": "Ae",
+        "Ö": "Oe",
+        "Ü": "Ue",
+        "„": '"',
+        "“": '"',
+        "–": "-",
+        "→": "->",
+        "−": "-",
+        "×": "x",
+        "▶": ">",
+    }
+)
+
+
+def is_fallback(size: int, style: str = "regular") -> bool:
+    """Whether ``style`` at ``size`` is Pillow's bundled font (the DejaVu file is missing)."""
+    return not isinstance(getattr(get(size, style), "path", None), str)
+
+
+def printable(text: str, size: int, style: str = "regular") -> str:
+    """``text`` as the font of ``style`` can draw it: unchanged with DejaVu, in plain letters with the fallback."""
+    return text.translate(PLAIN) if is_fallback(size, style) else text
 
 
 def clear_cache() -> None:

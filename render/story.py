@@ -2,7 +2,8 @@
 deal, the end), and each segment in a line or two. Words only; the events come from the store, as
 ``(id, kind, text, data)`` records (the engine's text is the fallback for every kind).
 
-Used to write each turn's message, its closing summary, and "since your last turn".
+Used to write each turn's message, its closing summary, and "since your last turn". An event's words are made
+in ``lang`` (the table's language) from the message its data keeps (``Words.stored``), its English text else.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from words import words
+from words.msg import M
 
 #: Event kinds that begin a segment. ``round`` and ``act`` lines are headers: they join the segment after them.
 STARTS = frozenset({"turn", "phase", "final", "over", "round"})
@@ -77,43 +81,61 @@ def segments(events: Iterable[EventLike]) -> list[Segment]:
     return out
 
 
-def _without(text: str, name: str) -> str:
+def said(event: EventLike, lang: str | None = None) -> str:
+    """An event's words in ``lang`` (from the message its data keeps; its stored English text else), without the
+    closing full stop."""
+    if words(lang).lang == "en":  # the stored text is the English, word for word
+        return event.text.rstrip(".")
+    try:
+        data = json.loads(event.data or "{}")
+    except ValueError:
+        data = {}
+    return words(lang).stored(data if isinstance(data, dict) else {}, event.text).rstrip(".")
+
+
+def _without(text: str, name: str, lang: str | None = None) -> str:
     """``Anna sends a Capo …`` → ``sends a Capo …`` (the line is already under Anna's name)."""
-    for prefix in (f"{name}: ", f"{name}'s ", f"{name} "):
+    english = words(lang).lang == "en"
+    prefixes = (f"{name}: ", f"{name}'s ", f"{name} ") if english else (f"{name}: ", f"{name} ")
+    for prefix in prefixes:
         if text.startswith(prefix):
             rest = text[len(prefix) :]
             return ("their " + rest) if prefix.endswith("'s ") else rest
     return text
 
 
-def steps(segment: Segment, names: Sequence[str]) -> list[str]:
-    """The segment's public steps, one line each, without the turn's own headline."""
+def steps(segment: Segment, names: Sequence[str], lang: str | None = None) -> list[str]:
+    """The segment's public steps, one line each, without the turn's own headline (in ``lang``)."""
     who = names[segment.seat] if segment.seat is not None and 0 <= segment.seat < len(names) else None
     lines = []
     for e in segment.events:
         if e.kind == "turn":
             continue  # the message's headline says whose turn it is
-        text = e.text.rstrip(".")
-        lines.append(_without(text, who) if who and e.kind not in HEADERS else text)
+        text = said(e, lang)
+        lines.append(_without(text, who, lang) if who and e.kind not in HEADERS else text)
     return lines
 
 
-def line(segment: Segment, names: Sequence[str], *, complete: bool = False) -> str:
+def line(segment: Segment, names: Sequence[str], *, complete: bool = False, lang: str | None = None) -> str:
     """The segment in one line: ``**1922 · Ben's turn:** sends a Capo to the Rum-runner; takes Party: $3`` (a
-    Lucky Luciano phase: each Mob War, the Cops and the payouts; ``complete``: every line of it)."""
+    Lucky Luciano phase: each Mob War, the Cops and the payouts; ``complete``: every line of it), in ``lang``."""
+    w = words(lang)
     start = next((i for i, e in enumerate(segment.events) if e.kind not in HEADERS), len(segment.events))
-    heads = [e.text.rstrip(".") for e in segment.events[:start]]  # a new round or Act, before the turn
+    heads = [said(e, lang) for e in segment.events[:start]]  # a new round or Act, before the turn
     prefix = " · ".join(heads) + " · " if heads and segment.kind != "round" else ""
     if segment.kind == "turn":
-        opener = next((e.text.rstrip(".") for e in segment.events if e.kind == "turn"), "")
+        opener = next((said(e, lang) for e in segment.events if e.kind == "turn"), "")
         rest = Segment(segment.kind, segment.seat, segment.events[start:])
-        done = steps(rest, names)
-        return f"{prefix}**{opener}:** " + ("; ".join(done) if done else "nothing yet")
+        done = steps(rest, names, lang)
+        body = "; ".join(done) if done else w(M("render.speakeasy.story.nothing", "nothing yet"))
+        return w(
+            M("render.speakeasy.story.turn", "{prefix}**{opener}:** {body}", prefix=prefix, opener=opener, body=body)
+        )
     if segment.kind == "phase":
         kinds = {e.kind for e in segment.events} - {"phase"} if complete else PHASE_KINDS - {"phase"}
-        kept = [e.text.rstrip(".") for e in segment.events if e.kind in kinds]
-        return f"{prefix}**Lucky Luciano:** " + "; ".join(kept)
-    return "; ".join(e.text.rstrip(".") for e in segment.events)
+        kept = "; ".join(said(e, lang) for e in segment.events if e.kind in kinds)
+        return w(M("render.speakeasy.story.phase", "{prefix}**Lucky Luciano:** {events}", prefix=prefix, events=kept))
+    return "; ".join(said(e, lang) for e in segment.events)
 
 
 def since_last_turn(all_segments: Sequence[Segment], seat: int, before: int) -> list[Segment]:

@@ -44,6 +44,7 @@ from render.speakeasy.style import (
     PHONE_SIZES,
     TRUCKS_BY_FLEET,
 )
+from words.msg import M
 
 __all__ = [
     "FONT_SIZES",
@@ -75,7 +76,10 @@ View = dict[str, Any]
 #: The file names of the two public pictures, in the order they are posted.
 CITY_FILE = "city.png"
 TABLE_FILE = "table.png"
-_MARKS = {"city": "THE CITY · SPEAKEASY", "table": "THE TABLE · SPEAKEASY"}
+_MARKS = {
+    "city": M("render.speakeasy.mark", "THE CITY · SPEAKEASY"),
+    "table": M("render.speakeasy.mark", "THE TABLE · SPEAKEASY"),
+}
 _TITLE_SIZES = (34, 30, 26, 22, PHONE_MIN)
 
 # --- the cached static layers -------------------------------------------------------------------------------
@@ -88,7 +92,8 @@ def _static_layer(
 
     def make() -> Image.Image:
         img = blank()
-        pieces.header_frame(ImageDraw.Draw(img), P_HEADER_H, _MARKS[part], P_WORDMARK)
+        mark = words.lang_words(base)(_MARKS[part])
+        pieces.header_frame(ImageDraw.Draw(img), P_HEADER_H, mark, P_WORDMARK)
         paint(img)
         return img
 
@@ -101,9 +106,8 @@ def _check_public(view: View) -> None:
 
 
 def _title(img: Image.Image, view: View, part: str) -> None:
-    pieces.header_title(
-        ImageDraw.Draw(img), words.headline(view), "", P_HEADER_H, _TITLE_SIZES, (), _MARKS[part], P_WORDMARK
-    )
+    mark = words.lang_words(view)(_MARKS[part])
+    pieces.header_title(ImageDraw.Draw(img), words.headline(view), "", P_HEADER_H, _TITLE_SIZES, (), mark, P_WORDMARK)
 
 
 def city_image(view: View, before: Iterable[str] | None = None) -> Image.Image:

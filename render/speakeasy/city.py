@@ -52,6 +52,8 @@ from render.speakeasy.style import (
     WHITE,
     WIDTH,
 )
+from words import Words
+from words.msg import M
 
 View = dict[str, Any]
 
@@ -75,6 +77,7 @@ BUILDING_BADGE = 38
 def static_view(view: View) -> View:
     """The part of a view the city's static layer may read (the same all game)."""
     return {
+        "lang": view.get("lang"),
         "side": view.get("side"),
         "players": [{"seat": p["seat"], "name": p["name"]} for p in view["players"]],
         "districts": [
@@ -104,6 +107,7 @@ def draw(
 
     With the static ``layer`` given, each district is pasted from the part cache when it looks as last time."""
     d = ImageDraw.Draw(img)
+    w = words.lang_words(view)
     war_no = words.war_district(view) if not static else None
     by_zone: dict[str, list[View]] = {z: [] for z in words.ZONE_NAMES}
     for dist in view["districts"]:
@@ -111,38 +115,47 @@ def draw(
     spare: list[int] = []
     for z, zone in enumerate(words.ZONE_NAMES):
         x = MARGIN + z * (COL_W + GAP)
-        _zone_head(img, d, x, TOP, view, z, letters, static)
+        _zone_head(img, d, x, TOP, view, z, letters, static, w)
         y = DISTRICTS_TOP
         dists = sorted(by_zone.get(zone, []), key=lambda t: t["number"])
         for dist in dists:
             war = dist["number"] == war_no
             if layer is None or static:
-                _district(img, d, x, y, dist, letters, static, war, new)
+                _district(img, d, x, y, dist, letters, static, war, new, w)
             else:
-                _cached_district(img, layer, x, y, dist, letters, war, new)
+                _cached_district(img, layer, x, y, dist, letters, war, new, w)
             y += DISTRICT_H + DISTRICT_GAP
         if len(dists) < ROWS:
             spare.append(x)
     if spare:
         y = DISTRICTS_TOP + (ROWS - 1) * (DISTRICT_H + DISTRICT_GAP)
-        _central_park(img, d, spare[0], y, spare[-1] + COL_W - spare[0], view, letters, static)
+        _central_park(img, d, spare[0], y, spare[-1] + COL_W - spare[0], view, letters, static, w)
     if static:
-        _legend(d, LEGEND_TOP)
+        _legend(d, LEGEND_TOP, w)
 
 
 # --- a Zone's head ------------------------------------------------------------------------------------------
 
 
 def _zone_head(
-    img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, view: View, z: int, letters: list[str], static: bool
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    view: View,
+    z: int,
+    letters: list[str],
+    static: bool,
+    w: Words,
 ) -> None:
     zone = words.ZONE_NAMES[z]
     goal = next((g for g in view.get("zone_goals", []) if g.get("zone") == zone), None)
-    gx = x + 14 + int(fonts.get(P_ZONE, "serif_bold").getlength(zone)) + 14
-    goal_text = "Goal: " + words.zone_goal_text(goal) if goal else ""
+    shown = w(words.zone_term(zone))
+    gx = x + 14 + int(fonts.get(P_ZONE, "serif_bold").getlength(shown)) + 14
+    goal_text = w(M("render.speakeasy.city.goal", "Goal: {goal}", goal=words.zone_goal_text(goal))) if goal else ""
     if static:
         panel(d, (x, y, x + COL_W, y + ZONE_H), PANEL_HI, GOLD)
-        text(d, (x + 14, y + 24), zone, P_ZONE, GOLD, "serif_bold", "lm")
+        text(d, (x + 14, y + 24), shown, P_ZONE, GOLD, "serif_bold", "lm")
         if goal:
             fit(d, (gx, y + 24), goal_text, x + COL_W - gx - 10, (P_GOAL, 20, PHONE_MIN), CREAM, "cond_bold", "lm")
         return
@@ -178,6 +191,7 @@ def _district(
     static: bool,
     war: bool,
     new: Collection[str],
+    say: Words,
 ) -> None:
     w, h = COL_W, DISTRICT_H
     n = dist["number"]
@@ -186,27 +200,29 @@ def _district(
     tags: list[tuple[str, RGB, RGB, RGB | None, str]] = []
     if not static:
         if war:
-            tags.append(("MOB WAR NOW", WAR, WHITE, None, ""))
+            tags.append((say(TAG_WAR_NOW), WAR, WHITE, None, ""))
         if dist.get("cop"):
-            tags.append(("COP", COP, WHITE, None, f"cop:{n}"))
+            tags.append((say(TAG_COP), COP, WHITE, None, f"cop:{n}"))
         if dist.get("cop_tile"):
-            tags.append(("COP TILE", PANEL, COP_LIGHT, COP, f"cop_tile:{n}"))
+            tags.append((say(TAG_COP_TILE), PANEL, COP_LIGHT, COP, f"cop_tile:{n}"))
         if dist.get("war_tile"):
-            tags.append(("NEXT WAR", WAR, WHITE, None, f"war_tile:{n}"))
+            tags.append((say(TAG_NEXT_WAR), WAR, WHITE, None, f"war_tile:{n}"))
     font = fonts.get(P_TEXT, "cond_bold")
     tags_w = sum(int(font.getlength(t[0])) + 18 for t in tags)
+    name = say(words.district_term(str(dist["name"])))
     if static:
         panel(d, (x, y, x + w, y + h), PANEL if is_open else CLOSED, LINE)
         d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=GOLD if is_open else DIM)
         text(d, (cx, cy), str(n), P_NUMBER, INK, "bold", "mm")
         if not is_open:
-            fit(d, (x + 50, cy), str(dist["name"]), w - 60, (P_DISTRICT, 20, PHONE_MIN), MUTED, "bold", "lm")
-            text(d, (x + w / 2, y + h / 2 + 10), "Closed on the 1–2 player side", P_TEXT, MUTED, "cond", "mm")
+            fit(d, (x + 50, cy), name, w - 60, (P_DISTRICT, 20, PHONE_MIN), MUTED, "bold", "lm")
+            closed = say(M("render.speakeasy.city.closed", "Closed on the 1–2 player side"))
+            fit(d, (x + w / 2, y + h / 2 + 10), closed, w - 20, (P_TEXT,), MUTED, "cond", "mm")
         return
     if not is_open:
         return
     # the name is drawn with the pieces: how much room it has depends on the markers beside it
-    fit(d, (x + 50, cy), str(dist["name"]), w - 60 - tags_w, (P_DISTRICT, 20, PHONE_MIN), CREAM, "bold", "lm")
+    fit(d, (x + 50, cy), name, w - 60 - tags_w, (P_DISTRICT, 20, PHONE_MIN), CREAM, "bold", "lm")
     if war:  # the Mob War being fought here now
         d.rounded_rectangle((x, y, x + w, y + h), 10, outline=WAR, width=5)
     tx = x + w - 10
@@ -223,7 +239,7 @@ def _district(
     for k, sp in enumerate(spaces):
         sx = x + 10 + k * (sw + gap)
         box = (sx, sy0, sx + sw, sy0 + SPACES_H)
-        _space(img, d, box, sp, letters)
+        _space(img, d, box, sp, letters, say)
         b = sp.get("building")
         if (
             b
@@ -234,7 +250,7 @@ def _district(
             and f"mob:{n}:{k}" in new
         ):
             outline_changed(d, box, 8, CHANGED)
-    _mobster_row(d, x, y, dist, new)
+    _mobster_row(d, x, y, dist, new, say)
 
 
 def _cached_district(
@@ -246,20 +262,21 @@ def _cached_district(
     letters: list[str],
     war: bool,
     new: Collection[str],
+    w: Words,
 ) -> None:
     """A district's pieces, pasted from the part cache when the district, its outlines and the letters are as
     when it was last drawn (most districts do not change in a turn)."""
     n = dist["number"]
     own = sorted(m for m in new if m.split(":")[1:2] == [str(n)])
-    part = layers.key("district", dist, letters, war, own)
+    part = layers.key("district", w.lang, dist, letters, war, own)
 
     def paint(part_img: Image.Image) -> None:
-        _district(part_img, ImageDraw.Draw(part_img), 0, 0, dist, letters, False, war, own)
+        _district(part_img, ImageDraw.Draw(part_img), 0, 0, dist, letters, False, war, own, w)
 
     layers.paste_part(img, layer, (x, y, x + COL_W, y + DISTRICT_H), part, paint)
 
 
-def _mobster_row(d: ImageDraw.ImageDraw, x: int, y: int, dist: View, new: Collection[str]) -> None:
+def _mobster_row(d: ImageDraw.ImageDraw, x: int, y: int, dist: View, new: Collection[str], w: Words) -> None:
     """The district's Mobster and its Strength tile, along the bottom."""
     my = y + DISTRICT_H - 20
     right = x + COL_W - 10
@@ -267,23 +284,26 @@ def _mobster_row(d: ImageDraw.ImageDraw, x: int, y: int, dist: View, new: Collec
     strength = dist.get("strength")
     if strength is None:
         d.rounded_rectangle((right - 30, my - 15, right, my + 15), 4, fill=(60, 44, 30), outline=GOLD)
-        text(d, (right - 38, my), "Strength face down", P_TEXT, MUTED, "cond", "rm")
-        right -= 200
+        label = w(M("render.speakeasy.city.strength_down", "Strength face down"))
+        text(d, (right - 38, my), label, P_TEXT, MUTED, "cond", "rm")
+        right -= 38 + int(fonts.get(P_TEXT, "cond").getlength(label)) + 12
     elif strength:
         d.rounded_rectangle((right - 34, my - 16, right, my + 16), 5, fill=GOLD, outline=INK)
         text(d, (right - 17, my), str(strength), P_BIG - 4, INK, "bold", "mm")
-        text(d, (right - 42, my), "Strength", P_TEXT, MUTED, "cond", "rm")
-        right -= 126
+        label = w(M("render.speakeasy.city.strength", "Strength"))
+        text(d, (right - 42, my), label, P_TEXT, MUTED, "cond", "rm")
+        right -= 42 + int(fonts.get(P_TEXT, "cond").getlength(label)) + 12
     if mob:
-        w = fit(d, (x + 12, my), f"Mobster: {mob}", right - x - 16, (20, PHONE_MIN), MOB_LIGHT, "cond_bold", "lm")
+        said = w(M("render.speakeasy.city.mobster", "Mobster: {name}", name=words.mobster_term(str(mob))))
+        width = fit(d, (x + 12, my), said, right - x - 16, (20, PHONE_MIN), MOB_LIGHT, "cond_bold", "lm")
         if f"mobster:{dist['number']}:{mob}" in new:
-            outline_changed(d, (x + 8, my - 13, x + 16 + w, my + 13), 6, CHANGED, 3)
+            outline_changed(d, (x + 8, my - 13, x + 16 + width, my + 13), 6, CHANGED, 3)
     elif strength == 0:
-        text(d, (x + 12, my), "No Mobster", P_TEXT, DIM, "cond", "lm")
+        text(d, (x + 12, my), w(M("render.speakeasy.city.no_mobster", "No Mobster")), P_TEXT, DIM, "cond", "lm")
 
 
 def _space(
-    img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: View, letters: list[str]
+    img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: View, letters: list[str], w: Words
 ) -> None:
     x0, y0, x1, y1 = box
     b = sp.get("building")
@@ -295,7 +315,7 @@ def _space(
         d.rounded_rectangle(box, 8, fill=colour, outline=CREAM if b.get("family") else None, width=4)
         seat_badge(img, x0 + 8 + BUILDING_BADGE // 2, y0 + 8 + BUILDING_BADGE // 2, BUILDING_BADGE, seat, letters, 20)
         tx = x0 + 12 + BUILDING_BADGE
-        kind = words.KIND_NAMES.get(b["kind"], str(b["kind"]))
+        kind = w(words.kind_term(str(b["kind"])))
         fit(
             d,
             (tx, y0 + 8 + BUILDING_BADGE // 2),
@@ -314,36 +334,44 @@ def _space(
             pawn(d, ix + 13, iy, 32, GOLD)
             ix += 32
         if not b.get("operating", True):
-            mini_pill(d, ix + 4, iy, "OFF", OFF, WHITE, None, P_TEXT)
+            mini_pill(d, ix + 4, iy, w(TAG_OFF), OFF, WHITE, None, P_TEXT)
         return
     if sp.get("mobster"):
         d.rounded_rectangle(box, 8, fill=MOB, outline=MOB_LIGHT, width=2)
         fedora(d, x0 + 22, y0 + 26, 32, (18, 14, 14))
-        text(d, (x0 + 44, y0 + 20), "Mobster", P_TEXT, CREAM, "cond_bold", "lm")
+        text(
+            d,
+            (x0 + 44, y0 + 20),
+            w(M("render.speakeasy.city.mobster_space", "Mobster")),
+            P_TEXT,
+            CREAM,
+            "cond_bold",
+            "lm",
+        )
         if tile:
-            _tile(d, (x0 + 6, y0 + 40, x1 - 6, y1 - 6), str(tile["kind"]), short=True)
+            _tile(d, (x0 + 6, y0 + 40, x1 - 6, y1 - 6), str(tile["kind"]), w, short=True)
         return
     d.rounded_rectangle(box, 8, fill=SPACE, outline=LINE, width=1)
     if tile:
-        _tile(d, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), str(tile["kind"]))
+        _tile(d, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), str(tile["kind"]), w)
     else:
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "free", P_TEXT, DIM, "cond", "mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), w(M("render.speakeasy.city.free", "free")), P_TEXT, DIM, "cond", "mm")
 
 
-def _tile(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str, short: bool = False) -> None:
+def _tile(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str, w: Words, short: bool = False) -> None:
     """A City tile on a space: tan, its kind in bold and what it gives under it (in two lines at most; in a word
     or two when ``short`` or when the long words do not fit)."""
     x0, y0, x1, y1 = box
     room = x1 - x0 - 12
-    gives = words.tile_gives(kind, short)
+    gives = words.breakable(w(words.tile_gives(kind, short)))
     lines = wrap_text(gives, room, P_TEXT, "cond") if gives else []
     if len(lines) > (1 if short else 2):
-        lines = wrap_text(words.tile_gives(kind, True), room, P_TEXT, "cond")
+        lines = wrap_text(words.breakable(w(words.tile_gives(kind, True))), room, P_TEXT, "cond")
     lines = lines[:2]
     h = 10 + 22 * (1 + len(lines))
     top = (y0 + y1) / 2 - h / 2
     d.rounded_rectangle((x0, top, x1, top + h), 5, fill=TILE, outline=INK)
-    fit(d, ((x0 + x1) / 2, top + 5), kind, room, (P_TEXT,), INK, "cond_bold", "ma")
+    fit(d, ((x0 + x1) / 2, top + 5), w(words.tile_term(kind)), room, (P_TEXT,), INK, "cond_bold", "ma")
     for i, line in enumerate(lines):
         text(d, ((x0 + x1) / 2, top + 27 + 22 * i), line, P_TEXT, INK, "cond", "ma")
 
@@ -352,7 +380,15 @@ def _tile(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str, sho
 
 
 def _central_park(
-    img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, letters: list[str], static: bool
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    view: View,
+    letters: list[str],
+    static: bool,
+    say: Words,
 ) -> None:
     goals = view.get("central_park", [])
     h = DISTRICT_H
@@ -361,17 +397,21 @@ def _central_park(
     tw = (w - 20 - gap * (n - 1)) // n
     if static:
         panel(d, (x, y, x + w, y + h), PANEL_HI, GOLD)
-        text(d, (x + 12, y + 8), "CENTRAL PARK GOALS · ONE BOOK EACH", P_TEXT, GOLD, "cond_bold")
+        head = say(M("render.speakeasy.city.park", "CENTRAL PARK GOALS · ONE BOOK EACH"))
+        fit(d, (x + 12, y + 8), head, w - 24, (P_TEXT,), GOLD, "cond_bold")
     for k, g in enumerate(goals):
         tx = x + 10 + k * (tw + gap)
         ty = y + 36
         if static:
             d.rounded_rectangle((tx, ty, tx + tw, y + h - 8), 8, fill=PANEL, outline=LINE, width=1)
             text(d, (tx + 8, ty + 4), str(g.get("tile", "")), P_HEAD, GOLD, "bold")
-            goal, _, reward = words.park_goal_text(g).partition(": ")
-            yy = block(d, tx + 8, ty + 32, goal, tw - 14, P_TEXT, CREAM, "cond", max_lines=3)
+            goal, _, reward = say(words.park_goal_text(g)).partition(": ")
+            yy = block(d, tx + 8, ty + 32, words.breakable(goal), tw - 14, P_TEXT, CREAM, "cond", max_lines=3)
             if reward:
-                block(d, tx + 8, yy + 2, "→ " + reward, tw - 14, P_TEXT, GOLD, "cond_bold", max_lines=2)
+                said = words.breakable("→ " + reward)
+                # bold if it fits in two lines, else condensed (a long German word)
+                face = "cond_bold" if len(wrap_text(said, tw - 14, P_TEXT, "cond_bold")) <= 2 else "cond"
+                block(d, tx + 8, yy + 2, said, tw - 14, P_TEXT, GOLD, face, max_lines=2)
             continue
         seat = g.get("book")
         if seat is not None:
@@ -382,39 +422,49 @@ def _central_park(
 # --- the legend ---------------------------------------------------------------------------------------------
 
 
-def _legend(d: ImageDraw.ImageDraw, y: int) -> None:
+TAG_OFF = M("render.speakeasy.tag", "OFF")
+TAG_COP = M("render.speakeasy.tag", "COP")
+TAG_COP_TILE = M("render.speakeasy.tag", "COP TILE")
+TAG_NEXT_WAR = M("render.speakeasy.tag", "NEXT WAR")
+TAG_WAR_NOW = M("render.speakeasy.tag", "MOB WAR NOW")
+
+
+def _legend(d: ImageDraw.ImageDraw, y: int, w: Words) -> None:
     font = fonts.get(P_TEXT, "cond")
     x = MARGIN
     cy = y + 14
     barrel(d, x + 12, cy, 26)
     x += 28
-    text(d, (x, cy), "barrel", P_TEXT, MUTED, "cond", "lm")
-    x += int(font.getlength("barrel")) + 22
+    said = w(M("render.speakeasy.legend", "barrel"))
+    text(d, (x, cy), said, P_TEXT, MUTED, "cond", "lm")
+    x += int(font.getlength(said)) + 22
     pawn(d, x + 12, cy, 28, GOLD)
     x += 28
-    words_ = "protecting Family Member (cream edge)"
-    text(d, (x, cy), words_, P_TEXT, MUTED, "cond", "lm")
-    x += int(font.getlength(words_)) + 22
+    said = w(M("render.speakeasy.legend", "protecting Family Member (cream edge)"))
+    text(d, (x, cy), said, P_TEXT, MUTED, "cond", "lm")
+    x += int(font.getlength(said)) + 22
     for tag, meaning, fill, ink, outline in (
-        ("OFF", "not Operating", OFF, WHITE, None),
-        ("COP TILE", "Cop tile face down", PANEL, COP_LIGHT, COP),
-        ("NEXT WAR", "Mobster District tile", WAR, WHITE, None),
+        (TAG_OFF, M("render.speakeasy.legend", "not Operating"), OFF, WHITE, None),
+        (TAG_COP_TILE, M("render.speakeasy.legend", "Cop tile face down"), PANEL, COP_LIGHT, COP),
+        (TAG_NEXT_WAR, M("render.speakeasy.legend", "Mobster District tile"), WAR, WHITE, None),
     ):
-        x += mini_pill(d, x, cy, tag, fill, ink, outline, P_TEXT) + 8
-        text(d, (x, cy), meaning, P_TEXT, MUTED, "cond", "lm")
-        x += int(font.getlength(meaning)) + 22
+        x += mini_pill(d, x, cy, w(tag), fill, ink, outline, P_TEXT) + 8
+        said = w(meaning)
+        text(d, (x, cy), said, P_TEXT, MUTED, "cond", "lm")
+        x += int(font.getlength(said)) + 22
     cy += 30
     x = MARGIN
     d.rounded_rectangle((x, cy - 12, x + 40, cy + 12), 5, fill=TILE, outline=INK)
     x += 50
-    words_ = "City tile: what you gain when you build there"
-    text(d, (x, cy), words_, P_TEXT, MUTED, "cond", "lm")
-    x += int(font.getlength(words_)) + 28
+    said = w(M("render.speakeasy.legend", "City tile: what you gain when you build there"))
+    text(d, (x, cy), said, P_TEXT, MUTED, "cond", "lm")
+    x += int(font.getlength(said)) + 28
     d.rounded_rectangle((x, cy - 12, x + 40, cy + 12), 6, outline=CHANGED, width=4)
     x += 50
-    text(d, (x, cy), "new since the last picture", P_TEXT, MUTED, "cond", "lm")
-    fedora(d, WIDTH - MARGIN - 330, cy + 6, 30, MOB_LIGHT)
-    text(d, (WIDTH - MARGIN, cy), "Mobsters in the Zone · Zone Control", P_TEXT, MUTED, "cond", "rm")
+    text(d, (x, cy), w(M("render.speakeasy.legend", "new since the last picture")), P_TEXT, MUTED, "cond", "lm")
+    said = w(M("render.speakeasy.legend", "Mobsters in the Zone · Zone Control"))
+    fedora(d, WIDTH - MARGIN - font.getlength(said) - 26, cy + 6, 30, MOB_LIGHT)
+    text(d, (WIDTH - MARGIN, cy), said, P_TEXT, MUTED, "cond", "rm")
 
 
 def new_image(height: int = HEIGHT) -> Image.Image:

@@ -17,7 +17,8 @@ from render import fonts
 from render import speakeasy_final_text as words
 from render.draw import RGB, badge, badge_letters, encode_png, fit_lines, fit_text, ink_on, pill
 from render.speakeasy.style import BG, CREAM, GOLD, HEADER, HEADER_H, INK, LINE, MARGIN, MUTED, PANEL, PANEL_HI, WIDTH
-from render.speakeasy_text import names
+from render.speakeasy_text import lang_words, names
+from words.msg import M
 
 View = dict[str, Any]
 
@@ -45,12 +46,12 @@ FS_TITLE, FS_SUB, FS_NAME, FS_BIG, FS_LABEL, FS_LINE, FS_PLACE = 36, 20, 28, 40,
 
 
 def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB, style: str, anchor: str):
-    d.text(xy, text, font=fonts.get(size, style), fill=fill, anchor=anchor)
+    d.text(xy, fonts.printable(text, size, style), font=fonts.get(size, style), fill=fill, anchor=anchor)
 
 
 def _fit(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_w: float, sizes, fill: RGB, style: str):  # noqa: ANN001
     shown, size = fit_text(text, max_w, sizes, style)
-    d.text(xy, shown, font=fonts.get(size, style), fill=fill, anchor="lm")
+    d.text(xy, fonts.printable(shown, size, style), font=fonts.get(size, style), fill=fill, anchor="lm")
 
 
 def _groups(sources: list[list[Any]]) -> tuple[dict[str, int], int]:
@@ -70,11 +71,8 @@ def _extra_lines(view: View, width: float) -> list[tuple[str, int]]:
     """The ties (and Jo's rank) under the rows, wrapped."""
     out: list[tuple[str, int]] = []
     texts = [words.tie_words(view, tie) for tie in view["standings"].get("ties", [])]
-    jo = view.get("jo")
-    if isinstance(jo, dict) and jo.get("rank"):
-        got = ", ".join(str(a).replace("_", " ").title() for a in jo.get("achievements") or []) or "none"
-        human = next((n for i, n in enumerate(names(view)) if i != jo.get("seat")), "You")
-        texts.append(f"{human}'s achievements: {got} · rank: {jo['rank']}")
+    if words.jo_line(view):
+        texts.append(words.jo_line(view))
     for text in texts:
         lines, size = fit_lines(text, width, LINE_H * 3, (FS_SUB, FS_LINE))
         out += [(line, size) for line in lines]
@@ -85,6 +83,7 @@ def _final_image(view: View) -> Image.Image:
     if view.get("phase") != "over" or not view.get("standings"):
         raise ValueError("the final standings are drawn only when the game is over")
     who = names(view)
+    say = lang_words(view)
     letters = badge_letters(who)
     places = view["standings"]["places"]
     width = WIDTH - 2 * MARGIN
@@ -94,15 +93,17 @@ def _final_image(view: View) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER)
     d.rectangle((0, HEADER_H - 3, WIDTH, HEADER_H), fill=GOLD)
-    firsts = [who[int(pl["seat"])] for pl in places if pl["place"] == 1]
-    title = (
-        f"{view.get('year', 1933)} · Final standings · {words.and_list(firsts)} {'wins' if len(firsts) == 1 else 'win'}"
+    title = M(
+        "render.speakeasy.final.chart_title",
+        "{year} · Final standings · {winners}",
+        year=view.get("year", 1933),
+        winners=words.winners_words(view),
     )
-    _fit(d, (MARGIN, 32), title, width - 220, (FS_TITLE, 32, 28), CREAM, "serif_bold")
+    _fit(d, (MARGIN, 32), say(title), width - 220, (FS_TITLE, 32, 28), CREAM, "serif_bold")
     _fit(
         d,
         (MARGIN, 72),
-        "Where each player's money came from: gains, less what was spent",
+        say(M("render.speakeasy.final.chart_sub", "Where each player's money came from: gains, less what was spent")),
         width,
         (FS_SUB,),
         MUTED,
@@ -112,7 +113,7 @@ def _final_image(view: View) -> Image.Image:
     y = HEADER_H + 24
     lx = MARGIN
     for group in (*words.GROUP_ORDER, words.SPENT):
-        label = group if group != words.SPENT else "spent"
+        label = say(words.GROUP_WORDS[group])
         d.rectangle((lx, y + 4, lx + 22, y + 26), fill=GROUP_COLOURS[group], outline=CREAM)
         _text(d, (lx + 30, y + 15), label, FS_LABEL, CREAM, "cond_bold", "lm")
         lx += 30 + int(fonts.get(FS_LABEL, "cond_bold").getlength(label)) + 24
@@ -134,7 +135,7 @@ def _final_image(view: View) -> Image.Image:
         badge(img, MARGIN + 98, y + 48, 56, seat, letters[seat], 30)
         _fit(d, (MARGIN + 136, y + 48), who[seat], 190, (FS_NAME, 24, 20), CREAM, "bold")
         if first:
-            pill(d, MARGIN + 136, y + 92, "WINNER", 14, GOLD, INK)
+            pill(d, MARGIN + 136, y + 92, say(M("render.speakeasy.tag", "WINNER")), 14, GOLD, INK)
         gains, spent = bars[seat]
         x = float(bar_x0)
         for group, amount in gains.items():
@@ -148,7 +149,7 @@ def _final_image(view: View) -> Image.Image:
         if spent:  # marked off the end of the gains: the bar's net end is the total
             sx = max(float(bar_x0), x - spent * scale)
             d.rectangle((sx, y + 78, x, y + 92), fill=SPENT)
-            label = f"spent −${spent}"
+            label = say(M("render.speakeasy.final.spent", "spent −${n}", n=spent))
             if sx - bar_x0 > fonts.get(FS_LABEL, "cond_bold").getlength(label) + 12:
                 _text(d, (sx - 6, y + 85), label, FS_LABEL, MUTED, "cond_bold", "rm")
             else:  # no room before the mark: after the spent bar

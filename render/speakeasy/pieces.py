@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import fonts
-from render.draw import RGB, SS, badge, fit, paste, put_text, text
+from render.draw import RGB, SS, badge, fit, paste, put_text, text, text_width
 from render.speakeasy.style import (
     BARREL,
     BARREL_DARK,
@@ -127,8 +127,7 @@ def mini_pill(
     size: int = FS_SMALL,
 ) -> int:
     """A compact capitals tag whose left edge is at ``x``; returns its width."""
-    font = fonts.get(size, "cond_bold")
-    w = int(font.getlength(words)) + 12
+    w = int(text_width(words, size, "cond_bold")) + 12
     h = round(size * 1.5)
     d.rounded_rectangle((x, cy - h / 2, x + w, cy + h / 2), h // 2, fill=fill, outline=outline, width=2)
     put_text(d, (x + w / 2, cy), words, size, ink, "cond_bold", "mm")

@@ -15,8 +15,9 @@ from PIL import Image, ImageDraw
 
 from render import fonts
 from render import speakeasy_text as words
-from render.draw import block, fit, outline_changed, text
+from render.draw import block, fit, outline_changed, text, text_width, wrap_text
 from render.speakeasy import layers, players
+from render.speakeasy.displays import ROW_C_H, city_tiles, helpers
 from render.speakeasy.pieces import after_colon, barrel, book, empty_spot, panel, seat_badge
 from render.speakeasy.style import (
     BG,
@@ -25,7 +26,6 @@ from render.speakeasy.style import (
     DIM,
     GOLD,
     INFAMY_MAX,
-    INK,
     MUTED,
     P_HEAD,
     P_HEADER_H,
@@ -34,9 +34,10 @@ from render.speakeasy.style import (
     PANEL_HI,
     PHONE_MIN,
     SPACE,
-    TILE,
     WIDTH,
 )
+from words import Words
+from words.msg import M, P, T
 
 View = dict[str, Any]
 
@@ -49,8 +50,6 @@ LOWER = TOP + STRIP_H + GAP
 LEFT_W = 1000
 LOC_W = (LEFT_W - 3 * GAP) // 4
 LOC_H = 150
-ROW_C_H = 250
-HELPER_H = 68
 PARK_W = 300
 HELPERS_W = 420
 RIGHT_X = MARGIN + LEFT_W + GAP
@@ -71,6 +70,7 @@ def height(n: int) -> int:
 def static_view(view: View) -> View:
     """The part of a view the table's static layer may read (the same all game)."""
     return {
+        "lang": view.get("lang"),
         "side": view.get("side"),
         "players": [{"seat": p["seat"], "name": p["name"]} for p in view["players"]],
         "booths": [None] * len(view.get("booths", [])),
@@ -92,14 +92,15 @@ def draw(
 
     With the static ``layer`` given, each player's row is pasted from the part cache when it looks as last time."""
     d = ImageDraw.Draw(img)
-    _turn_order(img, d, MARGIN, TOP, ORDER_W, view, letters, static)
+    w = words.lang_words(view)
+    _turn_order(img, d, MARGIN, TOP, ORDER_W, view, letters, static, w)
     ix = MARGIN + ORDER_W + GAP
-    _infamy(img, d, ix, TOP, WIDTH - MARGIN - ix, view, letters, static)
-    _locations(img, d, view, letters, static, new)
+    _infamy(img, d, ix, TOP, WIDTH - MARGIN - ix, view, letters, static, w)
+    _locations(img, d, view, letters, static, new, w)
     if layer is None or static:
-        _docks(img, d, view, letters, static, new)
+        _docks(img, d, view, letters, static, new, w)
     else:
-        _cached_docks(img, layer, view, letters, new)
+        _cached_docks(img, layer, view, letters, new, w)
     y = PLAYERS_TOP
     for p in view["players"]:
         if layer is None or static:
@@ -114,30 +115,46 @@ DOCKS_BOX = (RIGHT_X, LOWER, WIDTH - MARGIN, PLAYERS_TOP - GAP)
 _DOCKS_KEYS = ("ships", "crate_stack", "docks", "docks_books", "decks")
 
 
-def _cached_docks(img: Image.Image, layer: Image.Image, view: View, letters: list[str], new: Collection[str]) -> None:
+def _cached_docks(
+    img: Image.Image, layer: Image.Image, view: View, letters: list[str], new: Collection[str], w: Words
+) -> None:
     """The Docks and decks, from the part cache when they show the same as when last drawn."""
     own = sorted(m for m in new if m.startswith(("ship:", "dock:")))
-    part = layers.key("docks", {k: view.get(k) for k in _DOCKS_KEYS}, letters, own)
+    part = layers.key("docks", w.lang, {k: view.get(k) for k in _DOCKS_KEYS}, letters, own)
 
     def paint(part_img: Image.Image) -> None:
-        _docks(part_img, ImageDraw.Draw(part_img), view, letters, False, own, DOCKS_BOX[:2])
+        _docks(part_img, ImageDraw.Draw(part_img), view, letters, False, own, w, DOCKS_BOX[:2])
 
     layers.paste_part(img, layer, DOCKS_BOX, part, paint)
 
 
-def _label(d: ImageDraw.ImageDraw, x: float, y: float, words_: str, fill: tuple[int, int, int] = MUTED) -> None:
-    text(d, (x, y), words_.upper(), P_TEXT, fill, "cond_bold")
+def _label(
+    d: ImageDraw.ImageDraw, x: float, y: float, words_: str, fill: tuple[int, int, int] = MUTED, max_w: float = 0
+) -> None:
+    """A capitals label (shrunk to ``max_w`` when given: German labels run longer)."""
+    if max_w:
+        fit(d, (x, y), words_.upper(), max_w, (P_TEXT,), fill, "cond_bold")
+    else:
+        text(d, (x, y), words_.upper(), P_TEXT, fill, "cond_bold")
 
 
 # --- tracks -------------------------------------------------------------------------------------------------
 
 
 def _turn_order(
-    img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, letters: list[str], static: bool
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    view: View,
+    letters: list[str],
+    static: bool,
+    say: Words,
 ) -> None:
     if static:
         panel(d, (x, y, x + w, y + STRIP_H))
-        _label(d, x + 14, y + 10, "Turn order")
+        _label(d, x + 14, y + 10, say(M("render.speakeasy.table.label", "Turn order")))
         return
     order = list(view.get("order") or view.get("track") or [])
     track = list(view.get("track") or [])
@@ -154,20 +171,30 @@ def _turn_order(
         text(d, (cx, cy + size // 2 + 8), f"{k + 1}.", P_TEXT, GOLD if seat == current else MUTED, "bold", "mt")
     if track and track != order:
         names = ", ".join(letters[s] for s in track)
-        fit(d, (x + 14, y + STRIP_H - 8), f"Next round: {names}", w - 28, (P_TEXT,), CREAM, "cond", "lb")
+        said = say(M("render.speakeasy.table.next_round", "Next round: {names}", names=names))
+        fit(d, (x + 14, y + STRIP_H - 8), said, w - 28, (P_TEXT,), CREAM, "cond", "lb")
 
 
 def _infamy(
-    img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, letters: list[str], static: bool
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    view: View,
+    letters: list[str],
+    static: bool,
+    say: Words,
 ) -> None:
     cells = INFAMY_MAX + 1
     cw = (w - 24) / cells
     top = y + 38
     if static:
         panel(d, (x, y, x + w, y + STRIP_H))
-        _label(d, x + 14, y + 10, "Infamy")
+        _label(d, x + 14, y + 10, say(M("render.speakeasy.table.label", "Infamy")))
         spaces = ", ".join(map(str, words.INFAMY_BOOK_SPACES))
-        text(d, (x + w - 14, y + 10), f"Book on {spaces}", P_TEXT, MUTED, "cond", "ra")
+        said = say(M("render.speakeasy.table.infamy_books", "Book on {spaces}", spaces=spaces))
+        text(d, (x + w - 14, y + 10), said, P_TEXT, MUTED, "cond", "ra")
         for v in range(cells):
             cx0 = x + 12 + v * cw
             is_book = v in words.INFAMY_BOOK_SPACES
@@ -196,6 +223,7 @@ def _infamy(
 
 
 def _location_names() -> list[str]:
+    """The locations in the order of their Persons (English: the terms' source words)."""
     locs: list[str] = []
     for _pid, loc, _name in words.PERSONS:
         if loc not in locs:
@@ -221,11 +249,17 @@ def _capo(
 
 
 def _locations(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: View, letters: list[str], static: bool, new: Collection[str]
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: View,
+    letters: list[str],
+    static: bool,
+    new: Collection[str],
+    w: Words,
 ) -> None:
     x, y = MARGIN, LOWER
     if static:
-        _label(d, x, y + 2, "Locations · Capos")
+        _label(d, x, y + 2, w(M("render.speakeasy.table.label", "Locations · Capos")))
     y += 28
     persons = view.get("persons", {})
     cells = [(k % 4, k // 4, 1) for k in range(6)]
@@ -234,7 +268,7 @@ def _locations(
         by = y + row * (LOC_H + GAP)
         if static:
             panel(d, (bx, by, bx + LOC_W, by + LOC_H))
-            fit(d, (bx + 12, by + 10), loc, LOC_W - 24, (P_HEAD, 19, PHONE_MIN), GOLD, "bold")
+            fit(d, (bx + 12, by + 10), w(words.location_term(loc)), LOC_W - 24, (P_HEAD, 19, PHONE_MIN), GOLD, "bold")
         if loc == "City Hall" and not static:
             # this Act's City Hall Books (one per player per Act): a Book, then each player's badge
             seats = [b[0] for b in view.get("city_hall_books", []) if b[1] == view.get("act")]
@@ -245,20 +279,33 @@ def _locations(
                 for seat in seats:
                     seat_badge(img, bx2, by + 22, 28, seat, letters, PHONE_MIN)
                     bx2 += step
-        rows = [(pid, name) for pid, lc, name in words.PERSONS if lc == loc]
-        for r, (pid, name) in enumerate(rows):
+        rows = [pid for pid, lc, _name in words.PERSONS if lc == loc]
+        for r, pid in enumerate(rows):
             ry = by + 66 + r * 50
             if static:
-                fit(d, (bx + 12, ry), name, LOC_W - 68, (20, 19, PHONE_MIN), CREAM, "regular", "lm")
+                _person(d, bx + 12, ry, w(words.person_name(pid)), LOC_W - 68)
             else:
                 seat = persons.get(pid)
                 _capo(img, d, bx + LOC_W - 30, ry, seat, letters, f"capo:{pid}:{seat}" in new)
-    _restaurant(img, d, x + 2 * (LOC_W + GAP), y + LOC_H + GAP, 2 * LOC_W + GAP, view, letters, static, new)
+    _restaurant(img, d, x + 2 * (LOC_W + GAP), y + LOC_H + GAP, 2 * LOC_W + GAP, view, letters, static, new, w)
     yc = y + 2 * (LOC_H + GAP)
-    _park(img, d, x, yc, PARK_W, view, letters, static, new)
-    _helpers(d, x + PARK_W + GAP, yc, HELPERS_W, view, static)
+    _park(img, d, x, yc, PARK_W, view, letters, static, new, w)
+    helpers(d, x + PARK_W + GAP, yc, HELPERS_W, view, static, w)
     tiles_x = x + PARK_W + HELPERS_W + 2 * GAP
-    _city_tiles(d, tiles_x, yc, LEFT_W - (tiles_x - x), view, static)
+    city_tiles(d, tiles_x, yc, LEFT_W - (tiles_x - x), view, static, w)
+
+
+def _person(d: ImageDraw.ImageDraw, x: float, cy: float, name: str, room: float) -> None:
+    """A Person of Interest's name left of its Capo space: one line (condensed if need be), else two lines broken
+    at the seam of a long German word."""
+    if text_width(name, PHONE_MIN, "regular") <= room:
+        fit(d, (x, cy), name, room, (20, 19, PHONE_MIN), CREAM, "regular", "lm")
+    elif text_width(name, PHONE_MIN, "cond") <= room:
+        text(d, (x, cy), name, PHONE_MIN, CREAM, "cond", "lm")
+    else:
+        lines = wrap_text(words.breakable(name), room, PHONE_MIN, "cond")[:2]
+        for k, line in enumerate(lines):
+            text(d, (x, cy + (k - (len(lines) - 1) / 2) * 22), line, PHONE_MIN, CREAM, "cond", "lm")
 
 
 def _restaurant(
@@ -271,15 +318,16 @@ def _restaurant(
     letters: list[str],
     static: bool,
     new: Collection[str],
+    say: Words,
 ) -> None:
     booths = list(view.get("booths", []))
     open_n = words.SMALL_SIDE_BOOTHS if view.get("side") == "small" else len(booths)
     cw = (w - 16) / max(1, len(booths))
-    lucky = "Lucky's table"
+    lucky = say(T("speakeasy.term.person", "Lucky's table"))
     lx = x + w - 12 - 34 * max(1, len(view.get("first_place", []))) - fonts.get(P_TEXT, "cond_bold").getlength(lucky)
     if static:
         panel(d, (x, y, x + w, y + LOC_H))
-        text(d, (x + 12, y + 10), "Restaurant", P_HEAD, GOLD, "bold")
+        text(d, (x + 12, y + 10), say(words.location_term("Restaurant")), P_HEAD, GOLD, "bold")
     else:
         text(d, (lx, y + 22), lucky, P_TEXT, CREAM, "cond_bold", "lm")
         bx = lx + fonts.get(P_TEXT, "cond_bold").getlength(lucky) + 20
@@ -291,12 +339,16 @@ def _restaurant(
     for k, seat in enumerate(booths):
         cx = x + 8 + cw * k + cw / 2
         cost = words.BOOTHS[k][0] if k < len(words.BOOTHS) else 0
-        gives = words.BOOTH_GIVES[k] if k < len(words.BOOTH_GIVES) else ""
+        gives = say(words.BOOTH_GIVES[k]) if k < len(words.BOOTH_GIVES) else ""
         if static:
             if k >= open_n:
-                text(d, (cx, y + 84), "closed", P_TEXT, DIM, "cond", "mm")
+                text(d, (cx, y + 84), say(M("render.speakeasy.table.closed", "closed")), P_TEXT, DIM, "cond", "mm")
                 continue
-            text(d, (cx, y + 42), f"{k + 1} · {cost} Lev.", P_TEXT, MUTED, "cond_bold", "ma")
+            said = say(M("render.speakeasy.table.booth", "{n} · {cost} Lev.", n=k + 1, cost=cost))
+            text(d, (cx, y + 42), said, P_TEXT, MUTED, "cond_bold", "ma")
+            gives = words.breakable(gives)
+            if len(wrap_text(gives, cw - 8, P_TEXT, "cond")) > 2:  # the short words when the whole do not fit
+                gives = words.breakable(say(words.BOOTHS[k][1]))
             block(d, cx, y + 105, gives, cw - 8, P_TEXT, CREAM, "cond", max_lines=2, centre=True)
         elif k < open_n:
             _capo(img, d, cx, y + 84, seat, letters, f"booth:{k}:{seat}" in new)
@@ -312,64 +364,22 @@ def _park(
     letters: list[str],
     static: bool,
     new: Collection[str],
+    say: Words,
 ) -> None:
     park = list(view.get("park", []))
     cw = (w - 12) / max(1, len(park))
     if static:
         panel(d, (x, y, x + w, y + ROW_C_H))
-        text(d, (x + 12, y + 10), "Park", P_HEAD, GOLD, "bold")
+        text(d, (x + 12, y + 10), say(M("render.speakeasy.table.park", "Park")), P_HEAD, GOLD, "bold")
     for k, seat in enumerate(park):
         cx = x + 6 + cw * k + cw / 2
         if static:
             text(d, (cx, y + 44), str(k + 1), P_TEXT, MUTED, "cond_bold", "ma")
-            reward = words.PARK_GIVES[k] if k < len(words.PARK_GIVES) else ""
-            block(d, cx, y + 116, reward, cw - 4, P_TEXT, CREAM, "cond", max_lines=4, centre=True)
+            reward = say(words.PARK_GIVES[k]) if k < len(words.PARK_GIVES) else ""
+            said = words.breakable(reward)
+            block(d, cx, y + 116, said, cw - 4, P_TEXT, CREAM, "cond", max_lines=4, centre=True)
         else:
             _capo(img, d, cx, y + 90, seat, letters, f"park:{k}:{seat}" in new)
-
-
-def _helpers(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, static: bool) -> None:
-    if static:
-        panel(d, (x, y, x + w, y + ROW_C_H))
-        return
-    _label(d, x + 12, y + 10, f"Helpers · {view.get('helper_deck', 0)} in the deck")
-    yy = y + 40
-    for h in view.get("helper_display", []):
-        if not h:
-            text(d, (x + 12, yy), "—", P_TEXT, DIM, "cond", "la")
-            yy += HELPER_H
-            continue
-        # three lines: the name and bottle, what it gives when taken, what it does on a later turn
-        name = str(h["name"])
-        now, later = words.HELPER_GIVES.get(name, ("", ""))
-        nw = fit(d, (x + 12, yy), name, 200, (P_HEAD, PHONE_MIN), CREAM, "bold")
-        fit(d, (x + 20 + nw, yy + 1), f"({h['bottle']})", w - nw - 36, (P_TEXT,), MUTED, "cond")
-        fit(d, (x + 12, yy + 23), f"now: {now}", w - 24, (P_TEXT,), MUTED, "cond")
-        fit(d, (x + 12, yy + 45), f"later: {later}", w - 24, (P_TEXT,), CREAM, "cond")
-        yy += HELPER_H
-
-
-def _city_tiles(d: ImageDraw.ImageDraw, x: int, y: int, w: int, view: View, static: bool) -> None:
-    if static:
-        panel(d, (x, y, x + w, y + ROW_C_H))
-        _label(d, x + 12, y + 10, "City tiles")
-        return
-    piles = view.get("city_piles", [])
-    yy = y + 38
-    for k, t in enumerate(view.get("city_display", [])):
-        pile = piles[k] if k < len(piles) else 0
-        text(d, (x + w - 12, yy + 2), f"pile {pile}", P_TEXT, MUTED, "cond", "ra")
-        if t:
-            kind = str(t["kind"])
-            d.rounded_rectangle((x + 10, yy, x + w - 74, yy + 54), 5, fill=TILE, outline=INK)
-            fit(d, (x + 16, yy + 3), kind, w - 96, (P_TEXT,), INK, "cond_bold")
-            gives = words.tile_gives(kind)
-            if fonts.get(P_TEXT, "cond").getlength(gives) > w - 96:
-                gives = words.tile_gives(kind, short=True)
-            fit(d, (x + 16, yy + 27), gives, w - 96, (P_TEXT,), INK, "cond")
-        else:
-            text(d, (x + 12, yy + 14), "—", P_TEXT, DIM, "cond", "la")
-        yy += 58
 
 
 # --- the Docks and the decks --------------------------------------------------------------------------------
@@ -382,12 +392,15 @@ def _docks(
     letters: list[str],
     static: bool,
     new: Collection[str],
+    say: Words,
     origin: tuple[int, int] = (0, 0),
 ) -> None:
     """The City Docks (Ships, Docks Family Members and Books) and the decks; drawn with ``origin`` as (0, 0)."""
     x, y, w = RIGHT_X - origin[0], LOWER - origin[1], RIGHT_W
     if not static:
-        _label(d, x, y + 2, f"City Docks · {view.get('crate_stack', 0)} Crates left")
+        n = int(view.get("crate_stack", 0))
+        said = say(P("render.speakeasy.table.docks", "City Docks · {n} Crates left", "City Docks · {n} Crates left", n))
+        _label(d, x, y + 2, said, max_w=w)
     y += 28
     ships = view.get("ships", [])
     if static:
@@ -396,7 +409,8 @@ def _docks(
         top = y + 6 + k * SHIP_H
         ry = top + SHIP_H // 2
         if static:
-            text(d, (x + 14, ry - 12), f"Ship {s['number']}", P_HEAD, CREAM, "bold", "lm")
+            said = say(M("render.speakeasy.table.ship", "Ship {n}", n=s["number"]))
+            fit(d, (x + 14, ry - 12), said, 84, (P_HEAD, 19, PHONE_MIN), CREAM, "bold", "lm")
             continue
         if "price" in s:
             text(d, (x + 100, ry - 12), f"${s['price']}", P_NUMBER, GOLD, "bold", "lm")
@@ -409,13 +423,20 @@ def _docks(
         crate = s.get("crate")
         right = x + w - 10
         if crate:
-            cw = int(fonts.get(P_TEXT, "cond_bold").getlength(str(crate))) + 16
+            said = say(words.crate_term(str(crate)))
+            cw = int(fonts.get(P_TEXT, "cond_bold").getlength(said)) + 16
             d.rounded_rectangle((right - cw, ry - 4, right, ry + 24), 5, fill=(96, 70, 40), outline=GOLD)
-            text(d, (right - cw / 2, ry + 10), str(crate), P_TEXT, CREAM, "cond_bold", "mm")
+            text(d, (right - cw / 2, ry + 10), said, P_TEXT, CREAM, "cond_bold", "mm")
             right -= cw + 10
         else:
-            text(d, (right, ry - 12), "no Crate", P_TEXT, DIM, "cond", "rm")
-        fit(d, (x + 14, ry + 12), f"{s['port_name']}, {s['zone']}", right - x - 14, (P_TEXT,), MUTED, "cond", "lm")
+            text(d, (right, ry - 12), say(M("render.speakeasy.table.no_crate", "no Crate")), P_TEXT, DIM, "cond", "rm")
+        port = M(
+            "render.speakeasy.table.port",
+            "{district}, {zone}",
+            district=words.district_term(str(s["port_name"])),
+            zone=words.zone_term(str(s["zone"])),
+        )
+        fit(d, (x + 14, ry + 12), say(port), right - x - 14, (P_TEXT,), MUTED, "cond", "lm")
         if f"ship:{s['number']}:{s.get('port')}:{s.get('barrels')}:{s.get('crate')}" in new:
             outline_changed(d, (x + 6, top + 2, x + w - 6, top + SHIP_H - 2), 8, CHANGED, 4)
     y += 12 + SHIP_H * 4 + GAP
@@ -427,7 +448,10 @@ def _docks(
         ry = y + 6 + z * DOCK_H + DOCK_H // 2
         sx = x + 116
         if static:
-            zone = words.ZONE_NAMES[z] if z < len(words.ZONE_NAMES) else f"Zone {z + 1}"
+            if z < len(words.ZONE_NAMES):
+                zone = say(words.zone_term(words.ZONE_NAMES[z]))
+            else:
+                zone = say(M("render.speakeasy.table.zone", "Zone {n}", n=z + 1))
             text(d, (x + 14, ry), zone, P_TEXT, CREAM, "cond_bold", "lm")
             continue
         for k, seat in enumerate(spaces):
@@ -446,22 +470,27 @@ def _docks(
             for k, seat in enumerate(booked):
                 seat_badge(img, bx + 36 + k * step, ry, 28, seat, letters, PHONE_MIN)
     y += 12 + DOCK_H * 3 + GAP
-    _decks(d, x, y, w, 166, view, static)
+    _decks(d, x, y, w, 166, view, static, say)
 
 
-def _decks(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, view: View, static: bool) -> None:
+def _decks(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, view: View, static: bool, say: Words) -> None:
     if static:
         panel(d, (x, y, x + w, y + h))
-        _label(d, x + 14, y + 10, "Operations decks · top card")
+        _label(d, x + 14, y + 10, say(M("render.speakeasy.table.label", "Operations decks · top card")), max_w=w - 28)
         for k, key in enumerate(words.DECK_NAMES):
-            text(d, (x + 14, y + 50 + 30 * k), words.DECK_NAMES[key], P_TEXT, CREAM, "cond_bold", "lm")
+            said = say(words.DECK_NAMES[key])
+            fit(d, (x + 14, y + 50 + 30 * k), said, 90, (P_TEXT,), CREAM, "cond_bold", "lm")
         return
     for k, key in enumerate(words.DECK_NAMES):
         yy = y + 50 + 30 * k
         deck = view.get("decks", {}).get(key, {"count": 0, "top": None})
         text(d, (x + 110, yy), str(deck.get("count", 0)), P_TEXT, GOLD, "bold", "lm")
         top = deck.get("top")
-        shown = after_colon(str(top["name"])) if top else "empty"
+        shown = (
+            after_colon(say(words.card_term(str(top["name"]))))
+            if top
+            else say(M("render.speakeasy.table.empty", "empty"))
+        )
         fit(d, (x + 150, yy), shown, w - 164, (P_TEXT,), CREAM if top else DIM, "cond", "lm")
 
 

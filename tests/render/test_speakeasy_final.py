@@ -84,7 +84,7 @@ def test_turn_order_and_operating_buildings_read_as_places_and_counts():
     }
     words = speakeasy_final_text.tie_words(view, tie)
     assert words == (
-        "Tie at $70 between Dan, Ben and Anna: Dan is ahead of Ben with more Operating buildings (5 to 3); "
+        "Tie at $70 between Dan, Ben, and Anna: Dan is ahead of Ben with more Operating buildings (5 to 3); "
         "Ben is ahead of Anna with a later place in the final turn order (4th to 2nd)."
     )
 

@@ -59,3 +59,17 @@ def test_city_tile_and_helper_effects_are_the_data_ones():
         (b.leverage, words.BOOTH_GIVES[k]) for k, b in enumerate(r.locations.booths)
     ]
     assert tuple(describe(x.reward) for x in r.locations.park) == words.PARK_GIVES
+
+
+def test_bottles_achievements_ranks_and_park_rewards_are_the_data_ones():
+    """The words the pictures print for a Helper's bottle, Jo's achievements and ranks and what a Central Park goal
+    gives (issue 15: messages, so they read in German too) name exactly what the data files hold."""
+    from engine.speakeasy.jo.data import jo_rules
+
+    r = rules()
+    assert {h.bottle for h in r.helpers.cards} == set(words.BOTTLE_NAMES)
+    jr = jo_rules()
+    assert {a.id: a.name for a in jr.achievements} == words.ACHIEVEMENT_NAMES
+    assert {name for _start, name in jr.ranks} | {jr.loss_rank} == set(words.RANK_NAMES)
+    assert all(str(m) == k for k, m in words.RANK_NAMES.items())
+    assert {g.id: describe(g.benefit) for g in r.goals.park_goals} == words.PARK_GOAL_GIVES
