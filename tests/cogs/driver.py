@@ -127,7 +127,8 @@ class Driver:
         await self.server.wait_until(lobby_posted, 5, what="the lobby message")
         lobby = self.server.last_message(self.channel)
         assert lobby is not None
-        self.gid = int(lobby["content"].split("Game #")[1].split(" ")[0].rstrip("*"))
+        # the game's number from the lobby's buttons (its words may be in any language)
+        self.gid = int(next(i for i in ids_of(lobby) if i.startswith("lb|")).split("|")[1])
         for user in others:
             join = await self.server.click(user, lobby["id"], f"lb|{self.gid}|join")
             await join.wait_followups(1)
