@@ -25,3 +25,13 @@ def term_messages() -> Iterator[Term]:
     """Every term of every source."""
     for fn in SOURCES:
         yield from fn()
+
+
+@source
+def omerta_cards() -> Iterator[Term]:
+    """The names of Omerta's gangster and character cards (a bottle's name is a message with its value)."""
+    from engine.omerta.cards import deck
+
+    for card in deck().cards:
+        if card.kind != "bottle":
+            yield "omerta.card", card.name, "data/omerta/cards.toml"

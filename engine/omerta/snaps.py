@@ -12,6 +12,7 @@ lands every matching order is a claim, earliest set first; a used or failed orde
 from __future__ import annotations
 
 from engine.core import Choice, Event, Option, Prompt
+from engine.msg import M
 from engine.omerta.cards import deck
 from engine.omerta.state import OmertaState, Order
 from engine.omerta.table import blocked, card_name, card_slots, give_penalty, slot_name, version
@@ -31,9 +32,23 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
         slots[slot] = None
         state.discard.append(card)  # it opens no new snap (decisions)
         state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
-        events.append(Event("snap", f"{who} snaps {slot_name(slot)}: {card_name(card)}. One card fewer!"))
+        text = M(
+            "omerta.log.snap_right",
+            "{who} snaps {slot}: {card}. One card fewer!",
+            who=who,
+            slot=slot_name(slot),
+            card=card_name(card),
+        )
+        events.append(Event("snap", text))
         return True
-    events.append(Event("snap", f"{who} snaps {slot_name(slot)}: {card_name(card)}, wrong! It goes back face down."))
+    text = M(
+        "omerta.log.snap_wrong",
+        "{who} snaps {slot}: {card}, wrong! It goes back face down.",
+        who=who,
+        slot=slot_name(slot),
+        card=card_name(card),
+    )
+    events.append(Event("snap", text))
     for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
         give_penalty(state, seat, events)
     return False
@@ -50,7 +65,7 @@ def judge_orders(state: OmertaState, events: list[Event]) -> None:
         state.orders.remove(order)
         if state.players[order.seat].slots[order.slot] is None:
             continue  # the slot was emptied since: nothing to snap
-        who = f"{state.names[order.seat]}'s standing order"
+        who = M("omerta.log.order_who", "{name}'s standing order", name=state.names[order.seat])
         if judge_claim(state, order.seat, order.slot, who, events) or version(state) < 2:
             return
 
@@ -64,14 +79,25 @@ def _order_prompt(state: OmertaState, seat: int) -> Prompt:
     mine = {o.slot: o for o in state.orders if o.seat == seat}
     values = deck().cards
     bottle_values = sorted({c.value for c in values if c.kind == "bottle"})
-    opts = [Option(f"cancel:{s}", f"Cancel: {slot_name(s)} on a Bottle {o.value}") for s, o in sorted(mine.items())]
+    opts = [
+        Option(
+            f"cancel:{s}",
+            M("omerta.opt.order_cancel", "Cancel: {slot} on a Bottle {value}", slot=slot_name(s), value=o.value),
+        )
+        for s, o in sorted(mine.items())
+    ]
     for s in card_slots(state, seat):
         opts += [
-            Option(f"set:{s}:{v}", f"Snap {slot_name(s)} on a Bottle {v}")
+            Option(
+                f"set:{s}:{v}", M("omerta.opt.order_set", "Snap {slot} on a Bottle {value}", slot=slot_name(s), value=v)
+            )
             for v in bottle_values
             if s not in mine or mine[s].value != v
         ]
-    text = "Standing snap orders: snap one of your slots when a Bottle of a value lands (at most one per slot)"
+    text = M(
+        "omerta.ask.orders",
+        "Standing snap orders: snap one of your slots when a Bottle of a value lands (at most one per slot)",
+    )
     return Prompt(seat, ORDER, text, tuple(opts), secret=True, optional=True)
 
 
@@ -82,12 +108,18 @@ def apply_order(state: OmertaState, choice: Choice, events: list[Event]) -> None
     slot = int(parts[1])
     state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
     if parts[0] == "cancel":
-        events.append(Event("order", f"Your standing order for {slot_name(slot)} is cancelled.", (seat,)))
+        text = M("omerta.log.order_cancel", "Your standing order for {slot} is cancelled.", slot=slot_name(slot))
+        events.append(Event("order", text, (seat,)))
         return
     value = int(parts[2])
     state.orders.append(Order(seat, slot, value, state.order_seq))
     state.order_seq += 1
-    text = f"Standing order: you snap {slot_name(slot)} when a Bottle {value} lands."
+    text = M(
+        "omerta.log.order_set",
+        "Standing order: you snap {slot} when a Bottle {value} lands.",
+        slot=slot_name(slot),
+        value=value,
+    )
     events.append(Event("order", text, (seat,), {"slot": slot, "value": value}))
 
 
