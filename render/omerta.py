@@ -460,20 +460,24 @@ def character_face(name: str, points: int, w: int, h: int, lang: str = "en") -> 
     big, d = _face_base(w, h)
     s = SS
     band = h * 0.34
-    d.rounded_rectangle((3 * s, 3 * s, w * s - 3 * s, band * s), (CARD_RADIUS - 2) * s, fill=accent)
-    d.rectangle((3 * s, band * s * 0.6, w * s - 3 * s, band * s), fill=accent)
-    cx, cy = w * s / 2, h * s * 0.6
-    if name == "Police Check":
-        _star(d, cx, cy, w * s * 0.2, accent)
-    elif name == "Safecracker":
-        _dial(d, cx, cy, w * s * 0.2, accent)
-    else:
-        _fedora(d, cx, cy + w * s * 0.1, w * s * 0.5, accent)
-    img = big.resize((w, h), Image.Resampling.LANCZOS)
-    dd = ImageDraw.Draw(img)
     sizes = [x for x in (round(w * 0.2), round(w * 0.17), round(w * 0.15), 16, 15, 14) if x >= FS_CARD_MIN]
     shown = " ".join(_BREAKS.get(part, part) for part in say(T("omerta.card", name)).split(" "))
     lines, size = fit_lines(shown, w - 12, band - 10, sorted(set(sizes), reverse=True), "cond_bold", 1.05)
+    # a long name (Geldschrankknacker on a small card) gets a taller band, and the emblem moves down and shrinks
+    grow = max(0.0, min(h * 0.5, len(lines) * size * 1.05 + 10) - band)
+    band += grow
+    scale = 1 - grow / (h * 0.4)
+    d.rounded_rectangle((3 * s, 3 * s, w * s - 3 * s, band * s), (CARD_RADIUS - 2) * s, fill=accent)
+    d.rectangle((3 * s, band * s * 0.6, w * s - 3 * s, band * s), fill=accent)
+    cx, cy = w * s / 2, (h * 0.6 + grow * 0.6) * s
+    if name == "Police Check":
+        _star(d, cx, cy, w * s * 0.2 * scale, accent)
+    elif name == "Safecracker":
+        _dial(d, cx, cy, w * s * 0.2 * scale, accent)
+    else:
+        _fedora(d, cx, cy + w * s * 0.1 * scale, w * s * 0.5 * scale, accent)
+    img = big.resize((w, h), Image.Resampling.LANCZOS)
+    dd = ImageDraw.Draw(img)
     font = fonts.get(size, "cond_bold")
     lh = size * 1.05
     y0 = band / 2 - lh * (len(lines) - 1) / 2 + 2

@@ -7,6 +7,7 @@ as implemented, with the source of each, are in ``docs/rules/omerta.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -171,10 +172,7 @@ def _snap_prompts(state: OmertaState) -> list[Prompt]:
     for seat in range(len(state.players)):
         if seat in state.claimed:
             continue  # one claim per seat and window (version 2 judges the next claim after a wrong one)
-        opts = tuple(
-            Option(f"slot:{i}", M("omerta.opt.snap", "Snap {slot}", slot=slot_name(i)))
-            for i in movable_slots(state, seat)
-        )
+        opts = tuple(_snap_option(i) for i in movable_slots(state, seat))
         if opts:
             out.append(Prompt(seat, "snap", text, opts, race=race))
     # A race is never skipped for a player (the table's timer closes it): no default but the timer's own.
@@ -183,6 +181,12 @@ def _snap_prompts(state: OmertaState) -> list[Prompt]:
         Prompt(TABLE, "snap", M("omerta.ask.snap_close", "The snap window closes"), close, race=race, default="close")
     )
     return out
+
+
+@cache
+def _snap_option(slot: int) -> Option:
+    """A claim of one slot in a snap window (made once per slot: every seat's question has these answers)."""
+    return Option(f"slot:{slot}", M("omerta.opt.snap", "Snap {slot}", slot=slot_name(slot)))
 
 
 # --- apply ---------------------------------------------------------------------------------------------------

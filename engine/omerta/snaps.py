@@ -11,6 +11,8 @@ lands every matching order is a claim, earliest set first; a used or failed orde
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Choice, Event, Option, Prompt
 from engine.msg import M
 from engine.omerta.cards import deck
@@ -77,28 +79,34 @@ def order_prompts(state: OmertaState) -> list[Prompt]:
 
 def _order_prompt(state: OmertaState, seat: int) -> Prompt:
     mine = {o.slot: o for o in state.orders if o.seat == seat}
-    values = deck().cards
-    bottle_values = sorted({c.value for c in values if c.kind == "bottle"})
-    opts = [
-        Option(
-            f"cancel:{s}",
-            M("omerta.opt.order_cancel", "Cancel: {slot} on a Bottle {value}", slot=slot_name(s), value=o.value),
-        )
-        for s, o in sorted(mine.items())
-    ]
+    opts = [_cancel_option(s, o.value) for s, o in sorted(mine.items())]
     for s in card_slots(state, seat):
-        opts += [
-            Option(
-                f"set:{s}:{v}", M("omerta.opt.order_set", "Snap {slot} on a Bottle {value}", slot=slot_name(s), value=v)
-            )
-            for v in bottle_values
-            if s not in mine or mine[s].value != v
-        ]
-    text = M(
-        "omerta.ask.orders",
-        "Standing snap orders: snap one of your slots when a Bottle of a value lands (at most one per slot)",
-    )
-    return Prompt(seat, ORDER, text, tuple(opts), secret=True, optional=True)
+        opts += [_set_option(s, v) for v in _bottle_values() if s not in mine or mine[s].value != v]
+    return Prompt(seat, ORDER, _ORDERS, tuple(opts), secret=True, optional=True)
+
+
+_ORDERS = M(
+    "omerta.ask.orders",
+    "Standing snap orders: snap one of your slots when a Bottle of a value lands (at most one per slot)",
+)
+
+
+# Every seat's standing-order question is made on every look at the table, each with dozens of answers: the
+# answers are made once per slot and value (an Option is immutable, so one serves every question).
+def _bottle_values() -> tuple[int, ...]:
+    return tuple(sorted({c.value for c in deck().cards if c.kind == "bottle"}))
+
+
+@cache
+def _set_option(slot: int, value: int) -> Option:
+    text = M("omerta.opt.order_set", "Snap {slot} on a Bottle {value}", slot=slot_name(slot), value=value)
+    return Option(f"set:{slot}:{value}", text)
+
+
+@cache
+def _cancel_option(slot: int, value: int) -> Option:
+    text = M("omerta.opt.order_cancel", "Cancel: {slot} on a Bottle {value}", slot=slot_name(slot), value=value)
+    return Option(f"cancel:{slot}", text)
 
 
 def apply_order(state: OmertaState, choice: Choice, events: list[Event]) -> None:
