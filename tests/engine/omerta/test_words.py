@@ -20,6 +20,7 @@ from engine.omerta import OmertaGame
 from engine.omerta.cards import deck
 from engine.omerta.state import OmertaState
 from engine.omerta.table import card_name, slot_name
+from tests.engine.omerta.helpers import Pick, arrange, new_table, play
 from words import words
 
 DE = words("de")
@@ -47,7 +48,6 @@ CORE = {
     "omerta.log.penalty",
     "omerta.log.call",
     "omerta.log.reveal",
-    "omerta.log.made_it",
     "omerta.log.failed",
     "omerta.log.over",
     "omerta.log.decline",
@@ -168,6 +168,20 @@ def test_every_word_omerta_says_in_100_games_is_a_message_with_german() -> None:
         pace = "post" if (seed // 6) % 2 else "live"
         _play(seed, players, rules, pace, seen)
     assert seen >= CORE, sorted(CORE - seen)
+
+
+def test_a_call_that_makes_it_in_german() -> None:
+    """The rare lines random play seldom reaches: the caller makes it."""
+    g, s = new_table(3)
+    p = Pick()
+    arrange(s, active=1, hands={0: p.many(10, 2), 1: p.many(4, 3), 2: p.many(9, "alibi")})
+    events = play(g, s, 1, "turn", "omerta")
+    seen: set[str] = set()
+    for e in events:
+        _check_event(e, seen)
+    verdict = next(e for e in events if e.kind == "verdict")
+    assert DE.stored(verdict.data, verdict.text) == "Ben schafft es und bekommt 0 Punkte."
+    assert "omerta.log.made_it" in seen
 
 
 def test_an_error_is_a_message_too() -> None:
