@@ -95,6 +95,11 @@ class TableBot(commands.Bot):
         ids = self.settings.shard_ids
         return ids is None or 0 in ids
 
+    async def on_ready(self) -> None:
+        """Log that this process is connected and serving (every shard it runs has its servers)."""
+        shards = getattr(self, "shard_ids", None) or [0]  # an unsharded bot is shard 0 of 1
+        log.info("ready: shards %s of %s, %d servers", shards, self.shard_count or 1, len(self.guilds))
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:

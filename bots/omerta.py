@@ -6,17 +6,28 @@ card it snapped wrong) through ``Memory``, which is fed only the seat's own view
 may see. From that it estimates its points (known cards plus the mean of the cards it has not seen for the
 others), snaps only a Bottle it knows matches (at ``easy``, with a small seeded chance of a blind guess), and
 calls OMERTA when its estimate is under the limit and no rival looks lower.
+
+At ``pace=post`` there are no snap windows: the bot keeps standing snap orders instead, as a careful player
+would. Its wanted orders (``wanted_orders``) are one per slot it knows holds a Bottle, on that Bottle's value
+(``easy``: plus its blind guess, with the same small chance for every Bottle that lands, as one order on a slot
+it does not know, which stands until it is judged). It sets, changes and cancels orders one answer at a time
+until its standing orders are the wanted ones, and before swapping a card into a slot it first puts that slot's
+order right for the card going in (``orders_before``): the card coming out lands at once, and the orders are
+judged then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bots.common import check_level, view_rng
 from engine.core import TABLE, Choice, Event, Game, Prompt, replay
 from engine.omerta.cards import deck
+from engine.omerta.snaps import ORDER
 
 #: ``easy`` snaps an unknown card with this chance when a snap window opens (the project's own value).
 BLIND_GUESS = 0.05
@@ -34,6 +45,10 @@ class Memory:
     safe: list[dict[str, Any]] = field(default_factory=list)
     taking: dict[str, Any] | None = None
     seen_ids: set[int] = field(default_factory=set)
+    #: pace=post: its own standing order on a slot it did not know (easy's blind guess), slot -> value
+    blind: dict[int, int] = field(default_factory=dict)
+    #: Bottles it saw land on the discard pile this round (each one was a chance to snap)
+    landed: int = 0
 
     def observe(self, before: dict[str, Any], choice: Choice, after: dict[str, Any], events: Sequence[Event]) -> None:
         """Learn from one step: the seat's views before and after it and the events it may see."""
@@ -42,6 +57,11 @@ class Memory:
         if before.get("round") != after.get("round"):
             self.known.clear()
             self.safe, self.taking = [], None
+            self.blind, self.landed = {}, 0
+        else:
+            top = after.get("discard_top")
+            if after["discard_count"] > before["discard_count"] and top is not None and top["kind"] == "bottle":
+                self.landed += 1
         for e in events:
             if not e.visible_to(me) or e.kind != "look":
                 continue
@@ -53,20 +73,23 @@ class Memory:
                 self.known[int(e.data["slot"])] = cards[e.data["card"]].public()
             elif "safe" in e.data:  # the Safecracker
                 self.safe = [cards[c].public() for c in e.data["safe"]]
+        for e in events:  # a wrong snap of its own (a claim or a standing order): the card goes back, now known
+            if e.kind == "snap" and e.data.get("seat") == me and e.data.get("right") is False:
+                self.known[int(e.data["slot"])] = after["shown"][int(e.data["shown"])]
         kind, option = choice.kind, choice.option
         if choice.seat == me:
             if kind == "place" and option.startswith("swap:") and before.get("holding"):
                 self.known[int(option.split(":")[1])] = before["holding"]
-            elif kind == "snap" and option.startswith("slot:"):
-                slot = int(option.split(":")[1])
-                shown = after.get("shown") or []
-                if shown:  # a wrong snap goes back face down, now known; a right one leaves the slot empty
-                    self.known[slot] = shown[0]
             elif kind == "safe" and option.startswith("take:") and self.safe:
                 self.taking = self.safe[int(option.split(":")[1])]
             elif kind == "safe_slot" and option.startswith("slot:") and self.taking is not None:
                 self.known[int(option.split(":")[1])] = self.taking
                 self.taking = None
+            elif kind == ORDER:
+                parts = option.split(":")
+                self.blind.pop(int(parts[1]), None)
+                if parts[0] == "set" and int(parts[1]) not in self.known:
+                    self.blind[int(parts[1])] = int(parts[2])
         if kind == "lady" and option == f"lady:{me}":
             self.known.clear()  # an opponent's Lady shuffled our cards: what we knew is lost
         for c in after.get("shown") or []:  # cards turned face up for everyone
@@ -75,22 +98,48 @@ class Memory:
         for slot in list(self.known):
             if slot >= len(mine) or mine[slot]["empty"]:
                 del self.known[slot]
+        standing = {(o["slot"], o["value"]) for o in after.get("orders") or []}
+        for slot, value in list(self.blind.items()):  # judged, cancelled, or its card is known now
+            if slot in self.known or (slot, value) not in standing or mine[slot]["empty"]:
+                del self.blind[slot]
         for c in self.known.values():
             self.seen_ids.add(c["id"])
 
+    def copy(self) -> Memory:
+        """An independent copy (to think about a move before making it)."""
+        return Memory(
+            self.seat, dict(self.known), list(self.safe), self.taking, set(self.seen_ids), dict(self.blind), self.landed
+        )
 
-def remember(game: Game, seats: Sequence[str], options: dict[str, Any], seed: int, record: Sequence[Choice], seat: int):
+
+def remember(
+    game: Game, seats: Sequence[str], options: dict[str, Any], seed: int, record: Sequence[Choice], seat: int
+) -> Memory:
     """A seat's memory after a game's record: the game replayed step by step, the memory fed only that seat's
     views and the events it may see."""
+    return remember_all(game, seats, options, seed, record, [seat])[seat]
+
+
+def remember_all(
+    game: Game,
+    seats: Sequence[str],
+    options: dict[str, Any],
+    seed: int,
+    record: Sequence[Choice],
+    who: Iterable[int],
+) -> dict[int, Memory]:
+    """The memories of several seats after a game's record, from one replay (each fed only its own seat's views
+    and the events that seat may see)."""
     state = replay(game, seats, options, seed, [])
-    memory = Memory(seat)
-    before = game.view(state, seat)
+    memories = {s: Memory(s) for s in who}
+    before = {s: game.view(state, s) for s in memories}
     for choice in record:
         events = game.apply(state, choice)
-        after = game.view(state, seat)
-        memory.observe(before, choice, after, events)
-        before = after
-    return memory
+        for s, memory in memories.items():
+            after = game.view(state, s)
+            memory.observe(before[s], choice, after, events)
+            before[s] = after
+    return memories
 
 
 class OmertaBot:
@@ -101,7 +150,8 @@ class OmertaBot:
         self.salt = salt
 
     def choose(self, game: Game, state: Any, prompt: Prompt, memory: Memory) -> Choice | None:
-        """The bot's answer to its prompt; ``None`` means it lets a snap race go."""
+        """The bot's answer to its prompt; ``None`` means it lets a snap race go, or leaves its standing orders
+        (the optional ``order`` question) as they are."""
         if prompt.seat == TABLE:
             raise ValueError("A seat bot answers its seat's prompts, not the table's timer.")
         view = game.view(state, prompt.seat)
@@ -111,6 +161,61 @@ class OmertaBot:
         if option is None:
             return None
         return Choice(prompt.seat, prompt.kind, option)
+
+    # --- standing snap orders (pace=post) -------------------------------------------------------------------
+
+    def wanted_orders(self, view: dict[str, Any], memory: Memory) -> dict[int, int]:
+        """The standing orders the bot wants (slot -> Bottle value): every own slot it knows holds a Bottle, on
+        that value. ``easy`` also guesses blind as in a live window: each Bottle it sees land is a chance
+        ``BLIND_GUESS``, seeded from the round and the count of Bottles landed, to set one order on a slot it
+        does not know, with a random value; that order stands until it is judged or the card is known (one at
+        a time)."""
+        live = [s["index"] for s in view["players"][memory.seat]["slots"] if not s["empty"]]
+        want = {
+            i: card["value"] for i in live if (card := memory.known.get(i)) is not None and card["kind"] == "bottle"
+        }
+        if self.level == "easy":
+            blind = {i: v for i, v in memory.blind.items() if i in live and i not in memory.known}
+            unknown = [i for i in live if i not in memory.known]
+            if not blind and memory.landed and unknown:
+                key = f"order|{self.salt}|{view['round']}|{memory.landed}"
+                rng = random.Random(hashlib.sha256(key.encode()).digest())
+                if rng.random() < BLIND_GUESS:
+                    blind = {rng.choice(unknown): rng.choice(deck().bottle_values)}
+            want |= blind
+        return want
+
+    def order_changes(self, view: dict[str, Any], want: dict[int, int]) -> list[str]:
+        """The ``order`` answers that turn the seat's standing orders (in its view) into ``want``: cancels first,
+        then sets, by slot. An order on an emptied slot is left alone (the game drops it unjudged)."""
+        standing = {o["slot"]: o["value"] for o in view["orders"]}
+        live = {s["index"] for s in view["players"][view["viewer"]]["slots"] if not s["empty"]}
+        out = [f"cancel:{s}" for s in sorted(standing) if s in live and s not in want]
+        out += [f"set:{s}:{v}" for s, v in sorted(want.items()) if standing.get(s) != v]
+        return out
+
+    def orders_before(self, game: Game, state: Any, choice: Choice, memory: Memory) -> list[Choice]:
+        """The order answers to give before the bot's own ``choice``: a swap into a slot lands the card that
+        comes out at once, and the orders are judged then, so the slot's order must already suit the card going
+        in (the card in hand, seen, or an unknown one). Nothing for any other choice or without standing orders."""
+        if choice.kind != "place" or not choice.option.startswith("swap:"):
+            return []
+        if not any(p.kind == ORDER and p.seat == choice.seat for p in game.prompts(state)):
+            return []  # pace=live: no standing orders
+        view = game.view(state, choice.seat)
+        slot = int(choice.option.split(":")[1])
+        after = memory.copy()
+        held = view.get("holding")
+        if held is not None:
+            after.known[slot] = held
+        else:
+            after.known.pop(slot, None)
+        return [Choice(choice.seat, ORDER, o) for o in self.order_changes(view, self.wanted_orders(view, after))]
+
+    def _order(self, view, prompt, memory, rng) -> str | None:
+        ids = {o.id for o in prompt.options}
+        changes = [o for o in self.order_changes(view, self.wanted_orders(view, memory)) if o in ids]
+        return changes[0] if changes else None
 
     # --- estimates -----------------------------------------------------------------------------------------
 

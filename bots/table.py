@@ -2,7 +2,8 @@
 
 A bot seat has no Discord user. Its seat row keeps a negative user id that says its level (``bot_user_id``), so
 the store needs nothing new: the service's existing rule (a seat with no positive user gets no DMs, pings or
-reminders) already fits. The service calls ``TableBots.run`` off the event loop after every human move.
+reminders) already fits. The service calls ``TableBots.run`` off the event loop after a human move that left a
+bot seat a question to answer, or a bot wanting to change its standing snap orders (``optional_due``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bots.common import LEVELS, check_level, seat_salt
-from bots.omerta import Memory, OmertaBot, remember
+from bots.omerta import Memory, OmertaBot, remember, remember_all
 from bots.speakeasy import Budget, SpeakeasyBot
 from engine.core import TABLE, Choice, Event, Game, Prompt
 
@@ -70,7 +71,9 @@ class TableBots:
     def run(self, table: BotTable, state: Any) -> list[tuple[Choice, list[Event]]]:
         """Answer the bot seats' prompts (changing ``state``) until a person or the timer must act; returns
         the choices applied with their events. In a race (a snap) a bot that knows a match answers at once;
-        the others let it go, and the timer closes it as for anyone."""
+        the others let it go, and the timer closes it as for anyone. An optional question (Omerta's standing
+        snap orders at ``pace=post``) is answered first, whenever a bot's wanted orders differ from its
+        standing ones, and never waited for."""
         game = table.game
         seats = dict(table.levels)
         memories = self._memories(table) if game.name == "omerta" else {}
@@ -79,24 +82,53 @@ class TableBots:
         for _ in range(MAX_BOT_STEPS):
             if game.is_over(state):
                 break
-            choice = None
-            for prompt in game.prompts(state):
-                # an optional question (a standing snap order in Omerta's post pace) is never waited for: a bot
-                # leaves it, as a player may
-                if prompt.seat not in seats or prompt.optional or (prompt.race or "", prompt.seat) in passed:
-                    continue
+            choices = self._optional(table, state, memories)
+            if not choices:
+                choice = None
+                for prompt in game.prompts(state):
+                    if prompt.seat not in seats or prompt.optional or (prompt.race or "", prompt.seat) in passed:
+                        continue
+                    choice = self._answer(table, state, prompt, memories)
+                    if choice is not None:
+                        break
+                    passed.add((prompt.race or "", prompt.seat))  # only a race may be let go
+                if choice is None:
+                    break
+                choices = self._before(table, state, choice, memories) + [choice]
+            for choice in choices:
+                before = {s: game.view(state, s) for s in memories}
+                events = game.apply(state, choice)
+                for s, memory in memories.items():
+                    memory.observe(before[s], choice, game.view(state, s), events)
+                out.append((choice, events))
+        return out
+
+    def optional_due(self, table: BotTable, state: Any) -> bool:
+        """Whether a bot seat would answer an optional question now (an Omerta bot whose standing orders are
+        not the ones its memory wants). Nothing is changed; the service asks this after a person's move, so
+        that a bot gets a move of its own only when it has something to do."""
+        if table.game.name != "omerta":
+            return False
+        return bool(self._optional(table, state, self._memories(table)))
+
+    def _optional(self, table: BotTable, state: Any, memories: dict[int, Memory]) -> list[Choice]:
+        """The first bot seat's answer to its optional question (``[]``: no bot wants to change anything)."""
+        if not memories:  # only the Omerta bots answer optional questions
+            return []
+        for prompt in table.game.prompts(state):
+            if prompt.optional and prompt.seat in table.levels and prompt.seat in memories:
                 choice = self._answer(table, state, prompt, memories)
                 if choice is not None:
-                    break
-                passed.add((prompt.race or "", prompt.seat))  # only a race may be let go
-            if choice is None:
-                break
-            before = {s: game.view(state, s) for s in memories}
-            events = game.apply(state, choice)
-            for s, memory in memories.items():
-                memory.observe(before[s], choice, game.view(state, s), events)
-            out.append((choice, events))
-        return out
+                    return [choice]
+        return []
+
+    def _before(self, table: BotTable, state: Any, choice: Choice, memories: dict[int, Memory]) -> list[Choice]:
+        """What a bot does just before its ``choice`` (an Omerta bot puts a slot's standing order right before
+        swapping a card into it)."""
+        if table.game.name != "omerta":
+            return []
+        bot = OmertaBot(table.levels[choice.seat], seat_salt(table.seed, choice.seat))
+        return bot.orders_before(table.game, state, choice, memories[choice.seat])
 
     def _answer(self, table: BotTable, state: Any, prompt: Prompt, memories: dict[int, Memory]) -> Choice | None:
         level = table.levels[prompt.seat]
@@ -104,14 +136,12 @@ class TableBots:
         if table.game.name == "speakeasy":
             return SpeakeasyBot(level, salt, self.budget).choose(state, prompt)
         choice = OmertaBot(level, salt).choose(table.game, state, prompt, memories[prompt.seat])
-        if choice is None and prompt.race is None:  # never leave a turn unanswered
+        if choice is None and prompt.race is None and not prompt.optional:  # never leave a turn unanswered
             return Choice(prompt.seat, prompt.kind, prompt.default_option())
         return choice
 
     def _memories(self, table: BotTable) -> dict[int, Memory]:
-        return {
-            s: remember(table.game, table.names, dict(table.options), table.seed, table.record, s) for s in table.levels
-        }
+        return remember_all(table.game, table.names, dict(table.options), table.seed, table.record, table.levels)
 
     def hint(self, table: BotTable, state: Any, prompt: Prompt) -> Hint:
         """What the ``standard`` bot would choose in the place of the player asked ``prompt`` (from what their

@@ -344,7 +344,7 @@ class PlayCog(commands.Cog, name="Play"):
         once it was posted (its nonce keeps a retry after a crash from posting it twice)."""
         sent = 0
         service = self.bot.service
-        for table, user_id, count in await service.due_reminders():
+        for table, user_id, count, since in await service.due_reminders():
             channel = await self.bot.publisher.channel(table.row.table_channel)
             board = await service.store.get_message(table.id, "board")
             link = (
@@ -357,7 +357,9 @@ class PlayCog(commands.Cog, name="Play"):
             await channel.send(
                 reminder_text(pt, user_id, count, idle, link),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
-                nonce=message_nonce("r", table.id, user_id, count),
+                # this wait's reminder number ``count``: a retry after a crash is refused by Discord, a later
+                # wait of the same player (another ``since``) is a message of its own
+                nonce=message_nonce("r", table.id, user_id, since, count),
             )
             await service.reminder_sent(table.id, user_id)
             sent += 1

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Protocol
 
 import msgspec
 
-from engine.msg import Msg
+from engine.msg import Join, M, Msg, load
 
 #: The seat number of "the table": the timer that closes a real-time window (e.g. a snap race).
 TABLE = -1
@@ -341,19 +341,50 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any], *, ne
     for key in given:
         if key not in known:
             allowed = ", ".join(sorted(known)) or "none"
-            raise BadOptions(f"Unknown option {key!r}. Options for this game: {allowed}.")
+            raise BadOptions(
+                M(
+                    "engine.core.unknown_option",
+                    "Unknown option {key}. Options for this game: {allowed}.",
+                    key=repr(key),
+                    allowed=allowed,
+                )
+            )
     out: dict[str, Any] = {}
     for spec in specs:
         fallback = spec.new_default if new and spec.new_default is not None else spec.default
         value = given.get(spec.name, fallback)
         if spec.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOptions(f"Option {spec.name!r} must be a whole number, not {value!r}.")
+                raise BadOptions(
+                    M(
+                        "engine.core.option_int",
+                        "Option {name} must be a whole number, not {value}.",
+                        name=repr(spec.name),
+                        value=repr(value),
+                    )
+                )
             lo, hi = spec.minimum, spec.maximum
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise BadOptions(f"Option {spec.name!r} must be between {lo} and {hi}, not {value}.")
+                raise BadOptions(
+                    M(
+                        "engine.core.option_range",
+                        "Option {name} must be between {lo} and {hi}, not {value}.",
+                        name=repr(spec.name),
+                        lo=lo,
+                        hi=hi,
+                        value=value,
+                    )
+                )
         elif spec.kind == "choice" and value not in spec.choices:
-            raise BadOptions(f"Option {spec.name!r} must be one of {', '.join(spec.choices)}, not {value!r}.")
+            raise BadOptions(
+                M(
+                    "engine.core.option_choice",
+                    "Option {name} must be one of {choices}, not {value}.",
+                    name=repr(spec.name),
+                    choices=", ".join(spec.choices),
+                    value=repr(value),
+                )
+            )
         out[spec.name] = value
     return out
 
@@ -361,30 +392,75 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any], *, ne
 def find_prompt(prompts: Sequence[Prompt], choice: Choice) -> Prompt:
     """The open prompt a choice answers; raises ``IllegalChoice`` with a helpful message otherwise."""
     if not isinstance(choice, Choice):
-        raise IllegalChoice(f"A choice must be a Choice, not {type(choice).__name__}.")
+        raise IllegalChoice(
+            M("engine.core.not_choice", "A choice must be a Choice, not {type}.", type=type(choice).__name__)
+        )
     if (
         isinstance(choice.seat, bool)
         or not isinstance(choice.seat, int)
         or not isinstance(choice.kind, str)
         or not isinstance(choice.option, str)
     ):
-        raise IllegalChoice("A choice needs an integer seat and text kind and option.")
+        raise IllegalChoice(M("engine.core.bad_choice", "A choice needs an integer seat and text kind and option."))
     mine = [p for p in prompts if p.seat == choice.seat]
     if not mine:
         waiting = sorted({p.seat for p in prompts if p.seat != TABLE})
-        who = ", ".join(f"seat {s}" for s in waiting) or "nobody"
-        raise IllegalChoice(f"Seat {choice.seat} has nothing to decide now; waiting for {who}.")
+        if waiting:
+            who = Join([M("engine.core.seat", "seat {n}", n=s) for s in waiting], "comma")
+        else:
+            who = M("engine.core.nobody", "nobody")
+        raise IllegalChoice(
+            M(
+                "engine.core.nothing_to_decide",
+                "Seat {seat} has nothing to decide now; waiting for {who}.",
+                seat=choice.seat,
+                who=who,
+            )
+        )
     for prompt in mine:
         if prompt.kind != choice.kind:
             continue
         chosen = prompt.option(choice.option)
         if chosen is None or chosen.disabled:
             allowed = ", ".join(o.id for o in prompt.options if not o.disabled)
-            why = f" ({chosen.label}: {chosen.disabled})" if chosen is not None else ""
-            raise IllegalChoice(f"{choice.option!r} is not a legal answer to {prompt.kind!r}{why}; allowed: {allowed}.")
+            if chosen is not None:
+                raise IllegalChoice(
+                    M(
+                        "engine.core.disabled_answer",
+                        "{option} is not a legal answer to {kind} ({label}: {why}); allowed: {allowed}.",
+                        option=repr(choice.option),
+                        kind=repr(prompt.kind),
+                        label=_field_msg(chosen, "label"),
+                        why=_field_msg(chosen, "disabled"),
+                        allowed=allowed,
+                    )
+                )
+            raise IllegalChoice(
+                M(
+                    "engine.core.illegal_answer",
+                    "{option} is not a legal answer to {kind}; allowed: {allowed}.",
+                    option=repr(choice.option),
+                    kind=repr(prompt.kind),
+                    allowed=allowed,
+                )
+            )
         return prompt
     kinds = ", ".join(p.kind for p in mine)
-    raise IllegalChoice(f"Seat {choice.seat} is not asked {choice.kind!r} now; it is asked: {kinds}.")
+    raise IllegalChoice(
+        M(
+            "engine.core.not_asked",
+            "Seat {seat} is not asked {kind} now; it is asked: {kinds}.",
+            seat=choice.seat,
+            kind=repr(choice.kind),
+            kinds=kinds,
+        )
+    )
+
+
+def _field_msg(obj: Any, name: str) -> Any:
+    """A struct's text field as its message again (from its ``words``), else the plain text."""
+    data = (obj.words or {}).get(name)
+    return load(data) if data else getattr(obj, name)
 
 
 def replay(game: Game, seats: Sequence[str], options: Mapping[str, Any], seed: int, choices: Iterable[Choice]):

@@ -86,7 +86,7 @@ class BotSeats(Core):
                 raise StaleClick("That seat changed hands meanwhile; nothing changed.")
             table = await self.load(game_id)
             notice = Notice(table, public=[line], reply=f"{bot_name(k, level)} plays {name}'s seat now.")
-            if self.bots_due(table):
+            if await self.bots_wanted(table):
                 if self.bots_later is not None:
                     self.spawn_bots(table)
                 else:
@@ -134,7 +134,7 @@ class BotSeats(Core):
             raise ServiceError(f"You are not seated in game #{game_id}.")
         if json.loads(table.row.options).get("hints", "allowed") == "forbidden":
             raise ServiceError(f"Hints are forbidden at game #{game_id} (its table option hints=forbidden).")
-        mine = [p for p in table.prompts_for(seat) if p.race is None]
+        mine = [p for p in table.prompts_for(seat) if p.race is None and not p.optional]
         if not mine:
             raise ServiceError("It is not your turn: a hint is only for the player who must decide now.")
         if not self.bots.plays(table.game.name):

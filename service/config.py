@@ -53,6 +53,18 @@ class Settings:
                 raise SystemExit(f"{name} must be more than 0 hours, not {raw!r}.")
             return hours * 3600.0
 
+        def seconds(name: str, default: float) -> float:
+            raw = values.get(name, "").strip()
+            if not raw:
+                return default
+            try:
+                secs = float(raw)
+            except ValueError:
+                raise SystemExit(f"{name} must be a number of seconds, not {raw!r}.") from None
+            if not 0 < secs < float("inf"):
+                raise SystemExit(f"{name} must be more than 0 seconds, not {raw!r}.")
+            return secs
+
         workers = values.get("SPEAKEASY_RENDER_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SystemExit(f"SPEAKEASY_RENDER_WORKERS must be a number of processes (0 or more), not {workers!r}.")
@@ -65,6 +77,11 @@ class Settings:
             database=values.get("SPEAKEASY_DB", "") or cls.database,
             reminder_first_s=hours("SPEAKEASY_REMIND_AFTER_HOURS", cls.reminder_first_s / 3600),
             reminder_repeat_s=hours("SPEAKEASY_REMIND_EVERY_HOURS", cls.reminder_repeat_s / 3600),
+            reminder_poll_s=seconds("SPEAKEASY_REMINDER_POLL_SECONDS", cls.reminder_poll_s),
+            reminder_claim_s=seconds("SPEAKEASY_REMINDER_CLAIM_SECONDS", cls.reminder_claim_s),
+            race_sweep_s=seconds("SPEAKEASY_RACE_SWEEP_SECONDS", cls.race_sweep_s),
+            delivery_retry_s=seconds("SPEAKEASY_DELIVERY_RETRY_SECONDS", cls.delivery_retry_s),
+            delivery_sweep_s=seconds("SPEAKEASY_DELIVERY_SWEEP_SECONDS", cls.delivery_sweep_s),
             dev_guild_id=int(guild) if guild else None,
             render_workers=int(workers) if workers else default_workers(),
             shard_count=count,

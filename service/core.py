@@ -81,6 +81,9 @@ class SeatBot(Protocol):
     def run(self, table: BotTable, state: Any) -> list[tuple[Choice, list[Event]]]:
         """Play the bot seats (changing ``state``) until a person or the timer must act."""
 
+    def optional_due(self, table: BotTable, state: Any) -> bool:
+        """Whether a bot seat would answer an optional question now (``state`` unchanged)."""
+
 
 class Core:
     """Loading, guards and committing moves; the request methods live in the mixins of ``TableService``."""
@@ -229,20 +232,36 @@ class Core:
         notice.public = list(preface) + notice.public
         if result is not None:
             notice.public += list(result.details)
-        if later:
+        if later and await self.bots_wanted(notice.table):
             self.spawn_bots(notice.table)
         return notice
 
     def bots_due(self, table: Table) -> bool:
-        """Whether a bot seat has a question open (its answer is due)."""
+        """Whether a bot seat has a question open that is not optional (its answer is due)."""
         levels = self.bot_seats(table)
-        # an optional question (a standing snap order) is never due: bots leave it
+        # an optional question (a standing snap order) alone is never due: see ``bots_wanted``
         due = any(p.seat in levels and not p.optional for p in table.prompts())
         return bool(levels) and table.row.status == "active" and due
 
+    async def bots_wanted(self, table: Table) -> bool:
+        """Whether the bots have something to do: a question due, or an optional one a bot would answer now (an
+        Omerta bot whose standing snap orders no longer fit what its seat has seen). The second is asked only
+        when a bot seat has an optional question open, and answered off the event loop (it replays the record
+        through the bots' eyes), so a move that changed nothing for the bots starts no bot move."""
+        if self.bots_due(table):
+            return True
+        levels = self.bot_seats(table)
+        if not levels or table.row.status != "active" or table.state is None or not self.bots.plays(table.game.name):
+            return False
+        if not any(p.seat in levels and p.optional for p in table.prompts()):
+            return False
+        bots = await self.bot_table(table, levels)
+        return await asyncio.to_thread(self.bots.optional_due, bots, table.state)
+
     def spawn_bots(self, table: Table) -> None:
-        """Let the bots play their due turns in a task of their own (``bots_later`` mode)."""
-        if not self.bots_due(table) or not self.bots.plays(table.game.name):
+        """Let the bots play in a task of their own (``bots_later`` mode); the caller has checked that they have
+        something to do (``bots_wanted``)."""
+        if not self.bots.plays(table.game.name):
             return
         running = self._bot_tasks.get(table.id)
         if running is not None and not running.done():
@@ -252,7 +271,7 @@ class Core:
     async def _bots_task(self, game_id: int) -> None:
         async with self.lock(game_id):
             table = await self.load(game_id)
-            if not self.bots_due(table):
+            if not await self.bots_wanted(table):
                 return
             try:
                 await self.commit(table, [], inline_bots=True)
@@ -327,8 +346,8 @@ class Core:
         levels = self.bot_seats(table)
         if not levels or table.state is None or not self.bots.plays(table.game.name):
             return []
-        if not any(p.seat in levels and not p.optional for p in table.prompts()):
-            return []
+        if not any(p.seat in levels for p in table.prompts()):
+            return []  # an optional question only: the bots answer it if their knowledge asks for it
         bots = await self.bot_table(table, levels, since)
         done = await asyncio.to_thread(self.bots.run, bots, table.state)
         return [(choice, None, events) for choice, events in done]

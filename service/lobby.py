@@ -106,7 +106,7 @@ class Lobby(Core):
                 raise StaleClick(f"Game #{game_id} has already started.")
             notice.table = await self.load(game_id)
             notice.reply = f"Game #{game_id} is on."
-            if self.bots_due(notice.table):  # bots to act first play at once
+            if await self.bots_wanted(notice.table):  # bots to act first play at once
                 if self.bots_later is not None:
                     self.spawn_bots(notice.table)
                 else:

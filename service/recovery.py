@@ -46,7 +46,7 @@ class Recovery(Core):
                     if user is not None and user > 0 and (user, "turn") not in have:
                         await self.store.set_reminder(row.id, user, "turn", since + self.settings.reminder_first_s)
                         fixed["reminders"] += 1
-            if self.bots_due(table):  # a crash between a move and its bots' answers: they answer now
+            if await self.bots_wanted(table):  # a crash between a move and its bots' answers: they answer now
                 if self.bots_later is not None:
                     self.spawn_bots(table)
                 else:
@@ -57,5 +57,5 @@ class Recovery(Core):
     async def _bots_now(self, game_id: int) -> None:
         async with self.lock(game_id):
             table = await self.load(game_id)
-            if self.bots_due(table):
+            if await self.bots_wanted(table):
                 await self.commit(table, [], inline_bots=True)

@@ -9,8 +9,9 @@ from service.notice import Table
 class Reminders(Core):
     """Due reminders."""
 
-    async def due_reminders(self) -> list[tuple[Table, int, int]]:
-        """Reminders that are due, each claimed for this process: (table, user id, how many were sent before).
+    async def due_reminders(self) -> list[tuple[Table, int, int, int]]:
+        """Reminders that are due, each claimed for this process: (table, user id, how many were sent before, the
+        game's version when the wait began; the last two name the reminder's message).
         The caller sends each and then calls ``reminder_sent``; one no longer needed is dropped here. A
         reminder another process claimed first is left to it; one whose claimer died before sending is due
         again once its claim lapses (``reminder_claim_s``)."""
@@ -25,7 +26,7 @@ class Reminders(Core):
             lease = now + self.settings.reminder_claim_s
             if not await self.store.claim_reminder(r.game_id, r.user_id, r.kind, r.count, now, lease):
                 continue  # another process sends this one
-            out.append((table, r.user_id, r.count))
+            out.append((table, r.user_id, r.count, r.since))
         return out
 
     async def reminder_sent(self, game_id: int, user_id: int) -> None:

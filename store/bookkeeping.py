@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import Rollback, cols
-from .record import Move, Record
+from .record import ARM_REMINDER, Move, Record
 from .rows import UNARMED, ClaimRow, MessageRow, OfferRow, OutboxRow, RaceRow, ReminderRow
 
 
@@ -86,12 +86,9 @@ class Bookkeeping(Record):
     # ------------------------------------------------------------------ reminders
 
     async def set_reminder(self, game_id: int, user_id: int, kind: str, due_at: float) -> None:
-        """Schedule (or reschedule) a reminder; resets its sent count to 0."""
-        sql = (
-            "INSERT INTO reminders (game_id, user_id, kind, due_at, count) VALUES (?, ?, ?, ?, 0)"
-            " ON CONFLICT (game_id, user_id, kind) DO UPDATE SET due_at = excluded.due_at, count = 0"
-        )
-        await self._execute(sql, (game_id, user_id, kind, due_at))
+        """Schedule (or reschedule) a reminder: its sent count back to 0, its wait beginning at the game's current
+        version."""
+        await self._execute(ARM_REMINDER, (game_id, user_id, kind, due_at, game_id))
 
     async def get_reminders(self, game_id: int) -> list[ReminderRow]:
         """The game's pending reminders."""

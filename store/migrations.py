@@ -322,6 +322,12 @@ CREATE TABLE offers (
 );
 """
 
+#: the game's version when a reminder's wait began: with the count, it names the reminder (its message nonce), so
+#: a player's next wait in the same game is reminded with a message of its own
+_V4_REMINDER_WAIT = """
+ALTER TABLE reminders ADD COLUMN since INTEGER NOT NULL DEFAULT 0;
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -342,6 +348,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V1_CORE, _PG_V1_CORE),  # 1: games, seats, the append-only choice record, snapshots
     Migration(_V2_BOOKKEEPING, _PG_V2_BOOKKEEPING),  # 2: owned messages, reminders, claims and races, settings
     Migration(_V3_TRUST, _PG_V3_TRUST),  # 3: the log's events, the outbox, the version each message shows, offers
+    Migration(_V4_REMINDER_WAIT, _V4_REMINDER_WAIT),  # 4: the version each reminder's wait began at
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

@@ -18,6 +18,15 @@ def check_status(status: str) -> str:
     return status
 
 
+#: (Re)arm a reminder: its count back to 0 and its wait beginning at the game's version (already the new one
+#: inside a move's transaction)
+ARM_REMINDER = (
+    "INSERT INTO reminders (game_id, user_id, kind, due_at, count, since)"
+    " VALUES (?, ?, ?, ?, 0, (SELECT version FROM games WHERE id = ?))"
+    " ON CONFLICT (game_id, user_id, kind) DO UPDATE SET due_at = excluded.due_at, count = 0, since = excluded.since"
+)
+
+
 @dataclass
 class Move:
     """Everything one move writes, in one transaction: all of it is committed, or none of it.
@@ -136,11 +145,7 @@ class Record(Base):
             sql = "DELETE FROM reminders WHERE game_id = ? AND user_id = ? AND kind = ?"
             await conn.execute(sql, (game_id, user_id, kind))
         for user_id, kind, due in move.reminders_on:
-            sql = (
-                "INSERT INTO reminders (game_id, user_id, kind, due_at, count) VALUES (?, ?, ?, ?, 0)"
-                " ON CONFLICT (game_id, user_id, kind) DO UPDATE SET due_at = excluded.due_at, count = 0"
-            )
-            await conn.execute(sql, (game_id, user_id, kind, due))
+            await conn.execute(ARM_REMINDER, (game_id, user_id, kind, due, game_id))
         if move.outbox:
             sql = "INSERT INTO outbox (game_id, kind, user_id, body, created_at, due_at) VALUES (?, ?, ?, ?, ?, ?)"
             await conn.executemany(sql, [(game_id, k, u, b, move.now, move.now) for k, u, b in move.outbox])

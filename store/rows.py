@@ -84,13 +84,15 @@ class MessageRow:
 
 @dataclass(frozen=True, slots=True)
 class ReminderRow:
-    """A pending reminder; ``count`` is how many were already sent."""
+    """A pending reminder; ``count`` is how many were already sent, ``since`` the game's version when the wait
+    began (the two name the reminder's message)."""
 
     game_id: int
     user_id: int
     kind: str
     due_at: float
     count: int
+    since: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,3 +35,51 @@ def omerta_cards() -> Iterator[Term]:
     for card in deck().cards:
         if card.kind != "bottle":
             yield "omerta.card", card.name, "data/omerta/cards.toml"
+
+
+@source
+def speakeasy_terms() -> Iterator[Term]:
+    """The names Speakeasy's data files give: districts, Operations cards, City tiles, Helpers, the people at the
+    locations and their locations, Mobsters, Crates, Jo's difficulty levels and the board's sides."""
+    from engine.speakeasy.components import ZONES
+    from engine.speakeasy.jo.data import jo_rules
+    from engine.speakeasy.loader import rules
+
+    r = rules()
+    where = "data/speakeasy"
+    for d in r.districts:
+        yield "speakeasy.term.district", d.name, f"{where}/board.toml"
+    for c in r.cards:
+        yield "speakeasy.term.card", c.name, f"{where}/cards/operations.toml"
+    for t in r.city_tiles:
+        yield "speakeasy.term.tile", t.name, f"{where}/city_tiles.toml"
+    for h in r.helpers.cards:
+        yield "speakeasy.term.helper", h.name, f"{where}/helpers.toml"
+    persons = [*r.locations.persons, r.locations.maitre_d, r.locations.first_place]
+    for per in persons:
+        yield "speakeasy.term.person", per.name, f"{where}/locations.toml"
+        yield "speakeasy.term.location", per.location, f"{where}/locations.toml"
+    for m in r.mobsters:
+        yield "speakeasy.term.mobster", m.name, f"{where}/mobsters.toml"
+    for c in r.docks.crates:
+        yield "speakeasy.term.crate", c.name, f"{where}/docks.toml"
+    for zone in ZONES:
+        yield "speakeasy.term.zone", zone, "engine/speakeasy/components.py"
+    for level in jo_rules().difficulties.values():
+        yield "speakeasy.term.jo_level", level.name, f"{where}/jo.toml"
+
+
+@source
+def jo_terms() -> Iterator[Term]:
+    """Jo's words from ``jo.toml`` (solo, design §15.5): the Stretch Goals Solo Achievements (names and what each
+    asks) and the ranks."""
+    from engine.speakeasy.jo.data import jo_rules
+
+    jr = jo_rules()
+    where = "data/speakeasy/jo.toml"
+    for a in jr.achievements:
+        yield "speakeasy.jo.achievement", a.name, where
+        yield "speakeasy.jo.achievement_text", a.text, where
+    for _start, name in jr.ranks:
+        yield "speakeasy.jo.rank", name, where
+    yield "speakeasy.jo.rank", jr.loss_rank, where

@@ -55,6 +55,7 @@ class Deck:
     gangsters: tuple[int, ...]
     starter: int
     playing: tuple[int, ...]  # bottles and characters: the cards dealt each round
+    bottle_values: tuple[int, ...] = ()  # the values a Bottle may have, lowest first (asked for at every prompt)
 
     def label(self, card_id: int) -> str:
         """A card's name for people ("Bottle 7", "Mole")."""
@@ -140,6 +141,7 @@ def _load(path: Path) -> Deck:
         gangsters=tuple(range(n_gang)),
         starter=gang.names.index(gang.starter),
         playing=tuple(range(n_gang, len(cards))),
+        bottle_values=tuple(sorted(bottles.values)),
     )
 
 

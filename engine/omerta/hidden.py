@@ -47,7 +47,7 @@ def scramble(state: OmertaState, seat: int | None, rng: Chance) -> OmertaState:
         where[k] = card
     new.held = holder[0]
     # other seats' standing orders (pace=post) are private too: their values are redrawn
-    values = sorted({c.value for c in deck().cards if c.kind == "bottle"})
+    values = deck().bottle_values
     for order in new.orders:
         if order.seat != seat:
             order.value = values[rng.randrange(len(values))]

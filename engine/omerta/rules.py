@@ -11,12 +11,12 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from engine.core import TABLE, Choice, Event, Option, Prompt, Rng, find_prompt
+from engine.core import TABLE, Choice, Event, IllegalChoice, Option, Prompt, Rng, find_prompt
 from engine.msg import Join, M, P
 from engine.omerta.cards import deck
 from engine.omerta.powers import apply_power, power_prompt, start_power
 from engine.omerta.scoring import score_round
-from engine.omerta.snaps import ORDER, apply_order, judge_claim, judge_orders, order_prompts
+from engine.omerta.snaps import ORDER, apply_order, judge_claim, judge_orders, order_prompt, order_prompts
 from engine.omerta.state import OmertaState, Player, Reveal
 from engine.omerta.table import card_name, draw_card, movable_slots, pace, refill_draw_pile, slot_name, version
 
@@ -195,10 +195,8 @@ def _snap_option(slot: int) -> Option:
 def apply(state: OmertaState, choice: Choice) -> list[Event]:
     """Apply a legal choice (checked first against the open prompts)."""
     if state.phase == "over":
-        from engine.core import IllegalChoice
-
         raise IllegalChoice(M("omerta.error.over", "The game is over; nothing can be played."))
-    find_prompt(prompts(state), choice)
+    _check(state, choice)
     events: list[Event] = []
     if choice.kind == ORDER:  # a standing order changes nothing on the table (what was shown stays shown)
         apply_order(state, choice, events)
@@ -216,6 +214,26 @@ def apply(state: OmertaState, choice: Choice) -> list[Event]:
     elif apply_power(state, choice, events):
         _end_turn(state, events)
     return events
+
+
+def _check(state: OmertaState, choice: Choice) -> None:
+    """``find_prompt`` against the open prompts, asking first only those of the choice's own kind (a standing
+    order, or the phase's): every seat has at most one prompt of a kind, so that answer is the same, and the
+    others' standing-order questions (dozens of options each, at ``pace=post``) are not built for every choice.
+    A refusal is made again against every prompt, for its full message."""
+    if not isinstance(choice, Choice):
+        find_prompt(prompts(state), choice)  # refused, with its message
+    seat = choice.seat
+    if choice.kind == ORDER:
+        post = pace(state) == "post" and state.phase != "over"
+        own = [order_prompt(state, seat)] if post and type(seat) is int and 0 <= seat < len(state.players) else []
+    else:
+        own = _phase_prompts(state)
+    try:
+        find_prompt(own, choice)
+    except IllegalChoice:
+        find_prompt(prompts(state), choice)
+        raise
 
 
 def _peek(state: OmertaState, choice: Choice, events: list[Event]) -> None:

@@ -30,6 +30,9 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
     assert card is not None
     info = deck().cards[card]
     state.shown.append(card)
+    # the card is shown to everyone (the views' ``shown``); the data says whose slot it was and where it is in
+    # ``shown``, so a seat can remember its own card going back (no card id in a public event)
+    data = {"seat": seat, "slot": slot, "shown": len(state.shown) - 1}
     if info.kind == "bottle" and info.value == state.snap_value:
         slots[slot] = None
         state.discard.append(card)  # it opens no new snap (decisions)
@@ -41,7 +44,7 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
             slot=slot_name(slot),
             card=card_name(card),
         )
-        events.append(Event("snap", text))
+        events.append(Event("snap", text, data=data | {"right": True}))
         return True
     text = M(
         "omerta.log.snap_wrong",
@@ -50,7 +53,7 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
         slot=slot_name(slot),
         card=card_name(card),
     )
-    events.append(Event("snap", text))
+    events.append(Event("snap", text, data=data | {"right": False}))
     for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
         give_penalty(state, seat, events)
     return False
@@ -74,14 +77,15 @@ def judge_orders(state: OmertaState, events: list[Event]) -> None:
 
 def order_prompts(state: OmertaState) -> list[Prompt]:
     """Each seat's standing-order question: private by its kind, optional, open in every phase."""
-    return [_order_prompt(state, seat) for seat in range(len(state.players))]
+    return [order_prompt(state, seat) for seat in range(len(state.players))]
 
 
-def _order_prompt(state: OmertaState, seat: int) -> Prompt:
+def order_prompt(state: OmertaState, seat: int) -> Prompt:
+    """One seat's standing-order question."""
     mine = {o.slot: o for o in state.orders if o.seat == seat}
     opts = [_cancel_option(s, o.value) for s, o in sorted(mine.items())]
     for s in card_slots(state, seat):
-        opts += [_set_option(s, v) for v in _bottle_values() if s not in mine or mine[s].value != v]
+        opts += [_set_option(s, v) for v in deck().bottle_values if s not in mine or mine[s].value != v]
     return Prompt(seat, ORDER, _ORDERS, tuple(opts), secret=True, optional=True)
 
 
@@ -93,10 +97,6 @@ _ORDERS = M(
 
 # Every seat's standing-order question is made on every look at the table, each with dozens of answers: the
 # answers are made once per slot and value (an Option is immutable, so one serves every question).
-def _bottle_values() -> tuple[int, ...]:
-    return tuple(sorted({c.value for c in deck().cards if c.kind == "bottle"}))
-
-
 @cache
 def _set_option(slot: int, value: int) -> Option:
     text = M("omerta.opt.order_set", "Snap {slot} on a Bottle {value}", slot=slot_name(slot), value=value)

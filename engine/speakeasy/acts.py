@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.msg import M
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import buildings, operating
 from engine.speakeasy.components import BOTTLES
@@ -29,7 +30,16 @@ def return_capos(state: SpeakeasyState, log: Log) -> None:
     state.first_place = []
     state.park = [None] * len(state.park)
     state.beside_park = []
-    say(log, f"Act {state.act}: {t.capos_returned[state.act - 1]} Capos return to each board, {boxed} to the box.")
+    say(
+        log,
+        M(
+            "speakeasy.acts.capos_return",
+            "Act {act}: {returned} Capos return to each board, {boxed} to the box.",
+            act=state.act,
+            returned=t.capos_returned[state.act - 1],
+            boxed=boxed,
+        ),
+    )
 
 
 def refill_ships(state: SpeakeasyState, log: Log) -> None:
@@ -39,7 +49,7 @@ def refill_ships(state: SpeakeasyState, log: Log) -> None:
         ship.barrels = full
         if ship.crate is None and state.crate_stack:
             ship.crate = state.crate_stack.pop(0)
-    say(log, "The Rum-runner Ships are refilled.")
+    say(log, M("speakeasy.acts.ships_refilled", "The Rum-runner Ships are refilled."))
 
 
 def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
@@ -48,7 +58,16 @@ def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
     state.act += 1
     state.phase = "play"
     state.round = 0
-    say(log, f"Act {state.act} begins ({rules().years[f'act{state.act}']}).", kind="act")
+    say(
+        log,
+        M(
+            "speakeasy.acts.act_begins",
+            "Act {act} begins ({years}).",
+            act=state.act,
+            years=rules().years[f"act{state.act}"],
+        ),
+        kind="act",
+    )
     return_capos(state, log)
     refill_ships(state, log)
     if state.jo is not None:
@@ -58,7 +77,7 @@ def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
     start_round(state, log)
 
 
-register("next_act", "The next Act", auto=_next_act, skip=None)
+register("next_act", M("speakeasy.acts.next_act_step", "The next Act"), auto=_next_act, skip=None)
 
 
 # ---- Final scoring (design §14) ----
@@ -81,7 +100,7 @@ def final_scoring(state: SpeakeasyState, log: Log) -> None:
     r = rules()
     state.phase = "over"
     state.year = r.years["final"]
-    say(log, f"{state.year}: Prohibition ends. Final scoring.", kind="final")
+    say(log, M("speakeasy.acts.final", "{year}: Prohibition ends. Final scoring.", year=state.year), kind="final")
     for seat, p in enumerate(state.players):
         protected = sum(r.final.protected[b.kind] for _d, _i, b in buildings(state, seat) if b.family)
         value, bonus = bottles(state, seat)
@@ -95,8 +114,17 @@ def final_scoring(state: SpeakeasyState, log: Log) -> None:
         p.final["total"] = sum(p.final.values())
         say(
             log,
-            f"{p.name}: {p.final['total']} (${p.pocket} pocket + ${p.safe} safe + ${protected} protected "
-            f"buildings + ${value + bonus} bottles).",
+            M(
+                "speakeasy.acts.final_total",
+                "{name}: {total} (${pocket} pocket + ${safe} safe + ${protected} protected buildings + ${bottles} "
+                "bottles).",
+                name=p.name,
+                total=p.final["total"],
+                pocket=p.pocket,
+                safe=p.safe,
+                protected=protected,
+                bottles=value + bonus,
+            ),
             kind="final",
         )
     if state.jo is not None:

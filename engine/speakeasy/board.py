@@ -4,12 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.msg import M, Msg, T
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Building, District, SpeakeasyState
 
-KIND_NAMES = {"stills": "Stills", "speakeasy": "Speakeasy", "nightclub": "Nightclub", "casino": "Casino"}
-TRACK_NAMES = {"vip": "VIP Room", "party": "Party", "stills": "Stills", "fleet": "Fleet", "strength": "Strength"}
+#: Building kinds and tracks as people read them (terms: translated by the words layer).
+KIND_NAMES = {
+    "stills": T("speakeasy.term.building", "Stills"),
+    "speakeasy": T("speakeasy.term.building", "Speakeasy"),
+    "nightclub": T("speakeasy.term.building", "Nightclub"),
+    "casino": T("speakeasy.term.building", "Casino"),
+}
+TRACK_NAMES = {
+    "vip": T("speakeasy.term.track", "VIP Room"),
+    "party": T("speakeasy.term.track", "Party"),
+    "stills": T("speakeasy.term.track", "Stills"),
+    "fleet": T("speakeasy.term.track", "Fleet"),
+    "strength": T("speakeasy.term.track", "Strength"),
+}
+
+
+def zone_name(zone: str) -> Msg:
+    """A Zone as people read it: "Downtown" (a term)."""
+    return T("speakeasy.term.zone", zone)
 
 
 def zone_index(number: int) -> int:
@@ -17,14 +35,14 @@ def zone_index(number: int) -> int:
     return ZONES.index(rules().district(number).zone)
 
 
-def district_name(number: int) -> str:
+def district_name(number: int) -> Msg:
     """A district as people read it: "Little Italy"."""
-    return rules().district(number).name
+    return T("speakeasy.term.district", rules().district(number).name)
 
 
-def space_name(number: int, index: int) -> str:
+def space_name(number: int, index: int) -> Msg:
     """A space as people read it: "Little Italy, space 2"."""
-    return f"{district_name(number)}, space {index + 1}"
+    return M("speakeasy.term.space", "{district}, space {n}", district=district_name(number), n=index + 1)
 
 
 def is_open(state: SpeakeasyState, number: int) -> bool:

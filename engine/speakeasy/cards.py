@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.msg import Join, M, Msg, load
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES
 from engine.speakeasy.components import TRACKS
@@ -27,7 +28,7 @@ def slot_card(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
     if old is not None:
         state.decks[deck].append(old)
     p.slots[deck] = card
-    say(log, f"{p.name} plays {eco.card_name(card)}.")
+    say(log, M("speakeasy.cards.plays", "{name} plays {card}.", name=p.name, card=eco.card_name(card)))
 
 
 def deck_action(state: SpeakeasyState, seat: int, deck: str, bonus: int, discount: int) -> None:
@@ -63,14 +64,27 @@ def _play_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     play_card(state, task.seat, int(option.split(":")[1]), log)
 
 
-def _play_text(state: SpeakeasyState, task: Task) -> str:
+def _play_text(state: SpeakeasyState, task: Task) -> Msg:
     decks = _decks(task)
     if len(decks) == len(TRACKS):
-        return "Play any one Operations card"
-    return "Play a " + " or a ".join(TRACK_NAMES[d] for d in decks) + " card"
+        return M("speakeasy.cards.play_any", "Play any one Operations card")
+    if len(decks) == 1:
+        return M("speakeasy.cards.play_one", "Play a {track} card", track=TRACK_NAMES[decks[0]])
+    if len(decks) == 2:
+        first, second = (TRACK_NAMES[d] for d in decks)
+        return M("speakeasy.cards.play_two", "Play a {first} or a {second} card", first=first, second=second)
+    tracks = Join([TRACK_NAMES[d] for d in decks], "or")
+    return M("speakeasy.cards.play_some", "Play a {tracks} card", tracks=tracks)
 
 
-register("play", _play_text, options=_play_options, choose=_play_choose, skip="Skip playing a card", secret=True)
+register(
+    "play",
+    _play_text,
+    options=_play_options,
+    choose=_play_choose,
+    skip=M("speakeasy.cards.play_skip", "Skip playing a card"),
+    secret=True,
+)
 
 
 # ---- Setup Round card (seed 000:20.8, design §1.5.7): only the setup icon ----
@@ -85,12 +99,29 @@ def _setup_card_choose(state: SpeakeasyState, task: Task, option: str, log: Log)
 def _setup_card_options(state: SpeakeasyState, task: Task) -> list[Option]:
     out = hand_options(state, task.seat, "play")
     cards = rules().cards
-    return [opt(o.id, o.label, f"setup icon: {eco.describe(cards[int(o.id.split(':')[1])].setup)}") for o in out]
+    return [
+        opt(
+            o.id,
+            _label(o),
+            M(
+                "speakeasy.cards.setup_icon",
+                "setup icon: {gain}",
+                gain=eco.describe(cards[int(o.id.split(":")[1])].setup),
+            ),
+        )
+        for o in out
+    ]
+
+
+def _label(o: Option) -> str:
+    """An option's label as a message when it was made as one (so a label made elsewhere stays translated)."""
+    words = o.words.get("label")
+    return load(words) if words else o.label
 
 
 register(
     "setup_card",
-    "1920 Setup Round: play an Operations card for its setup icon",
+    M("speakeasy.cards.setup_ask", "1920 Setup Round: play an Operations card for its setup icon"),
     options=_setup_card_options,
     choose=_setup_card_choose,
     skip=None,
@@ -105,7 +136,7 @@ def _sell_or_party_options(state: SpeakeasyState, task: Task) -> list[Option]:
     out = []
     if eco.can_sell_any(state, task.seat):
         n = eco.action_value(state.player(task.seat), "party")
-        out.append(opt("sell", f"Sell up to {n} barrels", style="primary"))
+        out.append(opt("sell", M("speakeasy.cards.sell_up_to", "Sell up to {n} barrels", n=n), style="primary"))
     return out + hand_options(state, task.seat, "play", ("party",))
 
 
@@ -118,11 +149,12 @@ def _sell_or_party_choose(state: SpeakeasyState, task: Task, option: str, log: L
 
 register(
     "sell_or_party",
-    "Restaurant: sell barrels, or play a Party card instead",
+    M("speakeasy.cards.sell_or_party_ask", "Restaurant: sell barrels, or play a Party card instead"),
     options=_sell_or_party_options,
     choose=_sell_or_party_choose,
     secret=True,
-    skip="Skip selling and playing",  # a bare "Skip" read as "sell barrels instead"
+    # a bare "Skip" read as "sell barrels instead"
+    skip=M("speakeasy.cards.sell_or_party_skip", "Skip selling and playing"),
 )
 
 
@@ -141,7 +173,12 @@ def _clerk_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> N
     start_raise(state, task.seat, track, log)
 
 
-register("raise_ops_once_more", "Increase an Operations level", options=_clerk_options, choose=_clerk_choose)
+register(
+    "raise_ops_once_more",
+    M("speakeasy.cards.clerk_ask", "Increase an Operations level"),
+    options=_clerk_options,
+    choose=_clerk_choose,
+)
 
 
 def _once_more_options(state: SpeakeasyState, task: Task) -> list[Option]:
@@ -150,7 +187,16 @@ def _once_more_options(state: SpeakeasyState, task: Task) -> list[Option]:
         return []
     level = p.levels[task.s] + 1
     return [
-        opt(o.id, f"{o.label} to raise {TRACK_NAMES[task.s]} to {level}")
+        opt(
+            o.id,
+            M(
+                "speakeasy.cards.discard_to_raise",
+                "{card} to raise {track} to {level}",
+                card=_label(o),
+                track=TRACK_NAMES[task.s],
+                level=level,
+            ),
+        )
         for o in hand_options(state, task.seat, "discard")
     ]
 
@@ -163,10 +209,12 @@ def _once_more_choose(state: SpeakeasyState, task: Task, option: str, log: Log) 
 
 register(
     "once_more",
-    lambda s, t: f"Discard any card to raise {TRACK_NAMES[t.s]} once more?",
+    lambda s, t: M(
+        "speakeasy.cards.once_more_ask", "Discard any card to raise {track} once more?", track=TRACK_NAMES[t.s]
+    ),
     options=_once_more_options,
     choose=_once_more_choose,
-    skip="Skip discarding",
+    skip=M("speakeasy.cards.once_more_skip", "Skip discarding"),
     secret=True,
 )
 
@@ -177,7 +225,7 @@ def _discard_copy_choose(state: SpeakeasyState, task: Task, option: str, log: Lo
 
 register(
     "discard_copy",
-    "Park: discard one Operations card to copy",
+    M("speakeasy.cards.discard_copy_ask", "Park: discard one Operations card to copy"),
     options=lambda s, t: hand_options(s, t.seat, "discard"),
     choose=_discard_copy_choose,
     skip=None,

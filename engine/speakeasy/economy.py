@@ -6,6 +6,9 @@ choice (which deck, where a Family Member goes, which level) asked when its turn
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.msg import Join, M, Msg, P, T
 from engine.speakeasy.board import TRACK_NAMES, barrel_targets, buildings, operating, space_name
 from engine.speakeasy.components import Effect
 from engine.speakeasy.loader import rules
@@ -124,9 +127,9 @@ def discard(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
     say(log, f"{p.name} discards {card_name(card)}.")
 
 
-def card_name(card: int) -> str:
-    """An Operations card as people read it."""
-    return rules().cards[card].name
+def card_name(card: int) -> Msg:
+    """An Operations card as people read it (a term)."""
+    return T("speakeasy.term.card", rules().cards[card].name)
 
 
 def hire_goon(state: SpeakeasyState, seat: int) -> int | None:
@@ -206,49 +209,61 @@ def cellar(state: SpeakeasyState, seat: int, n: int, where: list[int], log: Log)
     say(log, f"{p.name} puts {added} barrel{'s' if added != 1 else ''} on the Stills area.")
 
 
-def describe(effects: tuple[Effect, ...]) -> str:
+def describe(effects: tuple[Effect, ...]) -> Msg:
     """Gains as people read them: "2 Leverage, 1 Book"."""
-    return ", ".join(describe_one(e) for e in effects) or "nothing"
+    if not effects:
+        return T("speakeasy.gain.none", "nothing")
+    return Join([describe_one(e) for e in effects], "comma")
 
 
-_WORDS = {
-    "pocket": "${n}",
-    "safe": "${n} to the safe",
-    "leverage": "{n} Leverage",
-    "book": "{n} Book{s}",
-    "goon_free": "{n} free Goon{s}",
-    "card": "{n} Operations card{s}",
-    "family": "{n} Family Member{s}",
-    "family_vip": "{n} Family Member{s} to the VIP area",
-    "family_docks": "{n} Family Member{s} to the Docks",
-    "level_any": "+{n} level of your choice",
-    "helper": "{n} Helper card{s}",
-    "stills_barrels": "{n} barrel{s} on the Stills area",
-    "city_tile": "{n} City tile{s}",
-    "cellar": "{n} barrel{s} (cellar)",
-    "value_bonus": "+{n} action value",
-    "ship_discount": "Ship barrels ${n} cheaper",
-    "deliver": "Deliver up to {n} barrel{s}",
-    "produce": "Produce barrels",
-    "dock_buy": "buy up to {n} Ship barrel{s} at $1",
-    "runner": "deliver {n} Ship barrel{s} free",
-    "sell": "Sell up to {n} barrel{s}",
-    "sell_bonus": "Sell with Party value +{n}",
-    "upgrade": "Upgrade one building, ${n} less",
-    "informant": "move a face-down Cop tile",
-    "bagman": "move up to ${n} from safe to pocket",
-    "raise_strength": "+{n} Strength",
-    "raise_ops": "+{n} Operations level",
-    "cook": "Cook the Books with {n} Book{s}",
-    "croupier": "${n} per Operating Casino",
-    "associate": "hire an Associate",
-    "protect": "protect {n} building{s} free",
+#: Each kind of gain in words, by its number (``{n}``).
+_WORDS: dict[str, Callable[[int], Msg]] = {
+    "pocket": lambda n: M("speakeasy.gain.pocket", "${n}", n=n),
+    "safe": lambda n: M("speakeasy.gain.safe", "${n} to the safe", n=n),
+    "leverage": lambda n: M("speakeasy.gain.leverage", "{n} Leverage", n=n),
+    "book": lambda n: P("speakeasy.gain.book", "{n} Book", "{n} Books", n),
+    "goon_free": lambda n: P("speakeasy.gain.goon_free", "{n} free Goon", "{n} free Goons", n),
+    "card": lambda n: P("speakeasy.gain.card", "{n} Operations card", "{n} Operations cards", n),
+    "family": lambda n: P("speakeasy.gain.family", "{n} Family Member", "{n} Family Members", n),
+    "family_vip": lambda n: P(
+        "speakeasy.gain.family_vip", "{n} Family Member to the VIP area", "{n} Family Members to the VIP area", n
+    ),
+    "family_docks": lambda n: P(
+        "speakeasy.gain.family_docks", "{n} Family Member to the Docks", "{n} Family Members to the Docks", n
+    ),
+    "level_any": lambda n: M("speakeasy.gain.level_any", "+{n} level of your choice", n=n),
+    "helper": lambda n: P("speakeasy.gain.helper", "{n} Helper card", "{n} Helper cards", n),
+    "stills_barrels": lambda n: P(
+        "speakeasy.gain.stills_barrels", "{n} barrel on the Stills area", "{n} barrels on the Stills area", n
+    ),
+    "city_tile": lambda n: P("speakeasy.gain.city_tile", "{n} City tile", "{n} City tiles", n),
+    "cellar": lambda n: P("speakeasy.gain.cellar", "{n} barrel (cellar)", "{n} barrels (cellar)", n),
+    "value_bonus": lambda n: M("speakeasy.gain.value_bonus", "+{n} action value", n=n),
+    "ship_discount": lambda n: M("speakeasy.gain.ship_discount", "Ship barrels ${n} cheaper", n=n),
+    "deliver": lambda n: P("speakeasy.gain.deliver", "Deliver up to {n} barrel", "Deliver up to {n} barrels", n),
+    "produce": lambda n: M("speakeasy.gain.produce", "Produce barrels", n=n),
+    "dock_buy": lambda n: P(
+        "speakeasy.gain.dock_buy", "buy up to {n} Ship barrel at $1", "buy up to {n} Ship barrels at $1", n
+    ),
+    "runner": lambda n: P("speakeasy.gain.runner", "deliver {n} Ship barrel free", "deliver {n} Ship barrels free", n),
+    "sell": lambda n: P("speakeasy.gain.sell", "Sell up to {n} barrel", "Sell up to {n} barrels", n),
+    "sell_bonus": lambda n: M("speakeasy.gain.sell_bonus", "Sell with Party value +{n}", n=n),
+    "upgrade": lambda n: M("speakeasy.gain.upgrade", "Upgrade one building, ${n} less", n=n),
+    "informant": lambda n: M("speakeasy.gain.informant", "move a face-down Cop tile", n=n),
+    "bagman": lambda n: M("speakeasy.gain.bagman", "move up to ${n} from safe to pocket", n=n),
+    "raise_strength": lambda n: M("speakeasy.gain.raise_strength", "+{n} Strength", n=n),
+    "raise_ops": lambda n: M("speakeasy.gain.raise_ops", "+{n} Operations level", n=n),
+    "cook": lambda n: P("speakeasy.gain.cook", "Cook the Books with {n} Book", "Cook the Books with {n} Books", n),
+    "croupier": lambda n: M("speakeasy.gain.croupier", "${n} per Operating Casino", n=n),
+    "associate": lambda n: M("speakeasy.gain.associate", "hire an Associate", n=n),
+    "protect": lambda n: P("speakeasy.gain.protect", "protect {n} building free", "protect {n} buildings free", n),
 }
 
 
-def describe_one(e: Effect) -> str:
+def describe_one(e: Effect) -> Msg:
     """One gain as people read it."""
-    return _WORDS.get(e.kind, e.kind).format(n=e.n, s="s" if e.n != 1 else "")
+    words = _WORDS.get(e.kind)
+    return words(e.n) if words is not None else M("speakeasy.gain.other", "{kind}", kind=e.kind)
 
 
 def can_sell_any(state: SpeakeasyState, seat: int) -> bool:

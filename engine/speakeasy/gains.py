@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.msg import M, Msg, T
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES
 from engine.speakeasy.components import LEVEL_TRACKS, TRACKS, ZONES
@@ -247,10 +248,15 @@ def tile_kind(tile: int) -> int:
     return rules().tile_kinds[tile]
 
 
-def tile_name(tile: int) -> str:
+def tile_name(tile: int) -> Msg:
     """A City tile as people read it: "Favours (2 Leverage)"."""
     ct = rules().city_tiles[tile_kind(tile)]
-    return f"{ct.name} ({eco.describe(ct.benefit)})"
+    return M(
+        "speakeasy.term.tile_gain",
+        "{tile} ({gain})",
+        tile=T("speakeasy.term.tile", ct.name),
+        gain=eco.describe(ct.benefit),
+    )
 
 
 def _tile_options(state: SpeakeasyState, task: Task) -> list[Option]:

@@ -18,6 +18,7 @@ from engine.core import (
     Result,
     resolve_options,
 )
+from engine.msg import M, T
 from engine.speakeasy import acts, flow, hidden, invariants, refusals
 from engine.speakeasy import state as state_mod
 from engine.speakeasy.setup import new_state
@@ -33,14 +34,24 @@ class SpeakeasyGame:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("difficulty", "int", 2, "Solo: Jo's difficulty (1 Easy, 2 Standard, 3 Hard, 4 Brutal)", 1, 4),
+        OptionSpec(
+            "difficulty",
+            "int",
+            2,
+            M("speakeasy.game.difficulty_help", "Solo: Jo's difficulty (1 Easy, 2 Standard, 3 Hard, 4 Brutal)"),
+            1,
+            4,
+        ),
         # "off" for a record without it (games recorded before it existed replay as they were played); a new
         # table gets "auto"
         OptionSpec(
             "settle",
             "choice",
             "off",
-            "auto: a question with one possible answer is answered at once; off: always asked",
+            M(
+                "speakeasy.game.settle_help",
+                "auto: a question with one possible answer is answered at once; off: always asked",
+            ),
             choices=("auto", "off"),
             new_default="auto",
         ),
@@ -57,7 +68,15 @@ class SpeakeasyGame:
     def start(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[SpeakeasyState, list[Event]]:
         """Like ``new``, with the set-up's log events."""
         if not self.min_players <= len(seats) <= self.max_players:
-            raise BadOptions(f"Speakeasy needs {self.min_players} to {self.max_players} players, not {len(seats)}.")
+            raise BadOptions(
+                M(
+                    "speakeasy.game.players",
+                    "Speakeasy needs {least} to {most} players, not {n}.",
+                    least=self.min_players,
+                    most=self.max_players,
+                    n=len(seats),
+                )
+            )
         opts = resolve_options(self.option_specs, options)
         state, events = new_state(seats, seed, opts["difficulty"] if len(seats) == 1 else 0)
         if opts["settle"] == "auto":
@@ -112,9 +131,18 @@ class SpeakeasyGame:
         # Two seats tie completely only if they are the same seat (turn order decides last), so one winner.
         winners = tuple(s for s in order if key(s) == key(best))
         details = tuple(
-            f"{p.name}: ${p.final['total']} = ${p.final['pocket']} pocket + ${p.final['safe']} safe + "
-            f"${p.final['protected']} protected buildings + ${p.final['bottles']} bottles + "
-            f"${p.final['variety']} variety"
+            M(
+                "speakeasy.game.result",
+                "{name}: ${total} = ${pocket} pocket + ${safe} safe + ${protected} protected buildings + ${bottles} "
+                "bottles + ${variety} variety",
+                name=p.name,
+                total=p.final["total"],
+                pocket=p.final["pocket"],
+                safe=p.final["safe"],
+                protected=p.final["protected"],
+                bottles=p.final["bottles"],
+                variety=p.final["variety"],
+            )
             for p in state.players
         )
         return Result(tuple(p.final["total"] for p in state.players), winners, False, details)
@@ -127,12 +155,29 @@ class SpeakeasyGame:
         p, bot = state.player(human), state.player(jo.seat)
         won = p.final["total"] - p.final.get("achievements", 0) > bot.final["total"]
         details = (
-            f"{p.name}: ${p.final['total']} = ${p.final['pocket']} pocket + ${p.final['safe']} safe + "
-            f"${p.final['protected']} protected buildings + ${p.final['bottles'] + p.final['variety']} bottles + "
-            f"${p.final.get('achievements', 0)} achievements",
-            f"Jo: ${bot.final['total']} = ${bot.final['pocket']} + ${bot.final['protected']} protected buildings + "
-            f"${bot.final['bottles'] + bot.final['variety']} bottles + ${bot.final['city_tiles']} City tiles",
-            f"Rank: {jo.rank}",
+            M(
+                "speakeasy.game.solo_result",
+                "{name}: ${total} = ${pocket} pocket + ${safe} safe + ${protected} protected buildings + ${bottles} "
+                "bottles + ${achievements} achievements",
+                name=p.name,
+                total=p.final["total"],
+                pocket=p.final["pocket"],
+                safe=p.final["safe"],
+                protected=p.final["protected"],
+                bottles=p.final["bottles"] + p.final["variety"],
+                achievements=p.final.get("achievements", 0),
+            ),
+            M(
+                "speakeasy.game.jo_result",
+                "Jo: ${total} = ${pocket} + ${protected} protected buildings + ${bottles} bottles + ${tiles} City "
+                "tiles",
+                total=bot.final["total"],
+                pocket=bot.final["pocket"],
+                protected=bot.final["protected"],
+                bottles=bot.final["bottles"] + bot.final["variety"],
+                tiles=bot.final["city_tiles"],
+            ),
+            M("speakeasy.game.rank", "Rank: {rank}", rank=T("speakeasy.jo.rank", jo.rank)),
         )
         scores = [0, 0]
         scores[human], scores[jo.seat] = p.final["total"], bot.final["total"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.msg import M, Msg, P
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import (
     KIND_NAMES,
@@ -10,6 +11,7 @@ from engine.speakeasy.board import (
     operating_buildings,
     space_name,
     zone_index,
+    zone_name,
 )
 from engine.speakeasy.components import TRACKS, ZONES
 from engine.speakeasy.loader import rules
@@ -39,8 +41,18 @@ def _protect_options(state: SpeakeasyState, task: Task) -> list[Option]:
             continue
         cost = 0 if task.s == "free" else protect_cost(state, task.seat, d.number, task.m)
         if cost <= p.leverage:
-            lev = f", pay {cost} Leverage" if cost else ""
-            out.append(opt(f"fm:{d.number}:{i}", f"Protect the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}{lev}"))
+            where = {"building": KIND_NAMES[b.kind], "space": space_name(d.number, i)}
+            label = (
+                M(
+                    "speakeasy.goals.protect_pay",
+                    "Protect the {building} in {space}, pay {cost} Leverage",
+                    cost=cost,
+                    **where,
+                )
+                if cost
+                else M("speakeasy.goals.protect", "Protect the {building} in {space}", **where)
+            )
+            out.append(opt(f"fm:{d.number}:{i}", label))
     return out
 
 
@@ -59,21 +71,48 @@ def _protect_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
         p.leverage -= cost
     p.family_vip -= 1
     b.family = True
-    say(log, f"{p.name} protects the {KIND_NAMES[b.kind]} in {space_name(d.number, int(si))} with a Family Member.")
+    say(
+        log,
+        M(
+            "speakeasy.goals.protects",
+            "{name} protects the {building} in {space} with a Family Member.",
+            name=p.name,
+            building=KIND_NAMES[b.kind],
+            space=space_name(d.number, int(si)),
+        ),
+    )
     if task.n > 1:
         push(state, "protect", task.seat, n=task.n - 1, m=discount, s=task.s)
 
 
 register(
     "protect",
-    lambda s, t: f"Get Protection: place up to {t.n} Family Member{'s' if t.n != 1 else ''}",
+    lambda s, t: P(
+        "speakeasy.goals.protect_ask",
+        "Get Protection: place up to {n} Family Member",
+        "Get Protection: place up to {n} Family Members",
+        t.n,
+    ),
     options=_protect_options,
     choose=_protect_choose,
-    skip="Skip protecting",
+    skip=M("speakeasy.goals.protect_skip", "Skip protecting"),
 )
 
 
 # ---- Cook the Books ----
+
+
+def zone_goal_text(goal_type: str, number: int) -> Msg:
+    """A Zone goal tile as people read it: "districts 3" (design §10.1)."""
+    if goal_type == "districts":
+        return M("speakeasy.goals.goal_districts", "districts {n}", n=number)
+    if goal_type == "buildings":
+        return M("speakeasy.goals.goal_buildings", "buildings {n}", n=number)
+    if goal_type == "barrels":
+        return M("speakeasy.goals.goal_barrels", "barrels {n}", n=number)
+    return M("speakeasy.goals.goal_protected", "protected {n}", n=number)
+
+
 # Task: n = Books still to place, m = 1 once the first Book of this action is placed (Forged Papers).
 
 
@@ -149,34 +188,72 @@ def _cook_options(state: SpeakeasyState, task: Task) -> list[Option]:
             out.append(
                 opt(
                     f"zone:{z}",
-                    f"Book on the {zone} goal ({goal.type} {goal.number})",
-                    f"${g.zone_goal_reward} to the safe and +{g.zone_goal_level} level",
+                    M(
+                        "speakeasy.goals.book_zone",
+                        "Book on the {zone} goal ({goal})",
+                        zone=zone_name(zone),
+                        goal=zone_goal_text(goal.type, goal.number),
+                    ),
+                    M(
+                        "speakeasy.goals.safe_level",
+                        "${amount} to the safe and +{levels} level",
+                        amount=g.zone_goal_reward,
+                        levels=g.zone_goal_level,
+                    ),
                 )
             )
     used = sum(1 for s, a in state.city_hall_books if s == seat and a == state.act)
     if used < g.city_hall_per_act and p.leverage >= g.city_hall_leverage:
         out.append(
-            opt("hall", f"Book at City Hall, pay {g.city_hall_leverage} Leverage", f"${g.city_hall_reward} to the safe")
+            opt(
+                "hall",
+                M("speakeasy.goals.book_hall", "Book at City Hall, pay {n} Leverage", n=g.city_hall_leverage),
+                _to_safe(g.city_hall_reward),
+            )
         )
     for z, zone in enumerate(ZONES):
         if seat in state.docks[z] and seat not in state.docks_books[z]:
             out.append(
-                opt(f"docks:{z}", f"Book on the {zone} Docks", f"${rules().docks.docks_book_reward} to the safe")
+                opt(
+                    f"docks:{z}",
+                    M("speakeasy.goals.book_docks", "Book on the {zone} Docks", zone=zone_name(zone)),
+                    _to_safe(rules().docks.docks_book_reward),
+                )
             )
     for space, amount in sorted(g.infamy_books.items()):
         if space <= p.infamy and seat not in state.infamy_books.get(str(space), []):
-            out.append(opt(f"infamy:{space}", f"Book on Infamy {space}", f"${amount} to the safe and +1 level"))
+            out.append(
+                opt(
+                    f"infamy:{space}",
+                    M("speakeasy.goals.book_infamy", "Book on Infamy {n}", n=space),
+                    M(
+                        "speakeasy.goals.safe_level",
+                        "${amount} to the safe and +{levels} level",
+                        amount=amount,
+                        levels=1,
+                    ),
+                )
+            )
     for j, tile in enumerate(state.park_goals):
         if state.park_books[j] is None and park_goal_met(state, seat, tile):
             goal = next(x for x in g.park_goals if x.id == tile)
             out.append(
                 opt(
                     f"park:{j}",
-                    f"Book on Central Park goal {tile}",
-                    f"${g.park_reward} to the safe and {eco.describe(goal.benefit)}",
+                    M("speakeasy.goals.book_park", "Book on Central Park goal {tile}", tile=tile),
+                    M(
+                        "speakeasy.goals.safe_gain",
+                        "${amount} to the safe and {gain}",
+                        amount=g.park_reward,
+                        gain=eco.describe(goal.benefit),
+                    ),
                 )
             )
     return out
+
+
+def _to_safe(amount: int) -> Msg:
+    return M("speakeasy.goals.to_safe", "${amount} to the safe", amount=amount)
 
 
 def _cook_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
@@ -192,33 +269,75 @@ def _cook_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
     extra: tuple = ()
     if kind == "zone":
         state.zone_books[int(arg)].append(seat)
-        amount, levels, where = g.zone_goal_reward, g.zone_goal_level, f"the {ZONES[int(arg)]} goal"
+        amount, levels, where = g.zone_goal_reward, g.zone_goal_level, arg
     elif kind == "hall":
         p.leverage -= g.city_hall_leverage
         state.city_hall_books.append([seat, state.act])
-        amount, where = g.city_hall_reward, "City Hall"
+        amount, where = g.city_hall_reward, ""
     elif kind == "docks":
         state.docks_books[int(arg)].append(seat)
-        amount, where = rules().docks.docks_book_reward, f"the {ZONES[int(arg)]} Docks"
+        amount, where = rules().docks.docks_book_reward, arg
     elif kind == "infamy":
         state.infamy_books.setdefault(arg, []).append(seat)
-        amount, levels, where = g.infamy_books[int(arg)], g.infamy_book_level, f"Infamy {arg}"
+        amount, levels, where = g.infamy_books[int(arg)], g.infamy_book_level, arg
     else:
         j = int(arg)
         state.park_books[j] = seat
         goal = next(x for x in g.park_goals if x.id == state.park_goals[j])
-        amount, where, extra = g.park_reward, f"Central Park goal {goal.id}", goal.benefit
+        amount, where, extra = g.park_reward, goal.id, goal.benefit
     eco.earn(p, "books", amount + bonus, "safe")
-    say(log, f"{p.name} cooks the Books on {where}: ${amount + bonus} to the safe.")
+    say(log, _cooked(kind, where, p.name, amount + bonus))
     eco.gain(state, seat, extra, log)
     for _ in range(levels):
         push(state, "level_any", seat)
 
 
+def _cooked(kind: str, where: str, name: str, amount: int) -> Msg:
+    """The log line of a Book placed: ``where`` is the Zone index, the Infamy space or the Central Park tile."""
+    if kind == "zone":
+        return M(
+            "speakeasy.goals.cooks_zone",
+            "{name} cooks the Books on the {zone} goal: ${amount} to the safe.",
+            name=name,
+            zone=zone_name(ZONES[int(where)]),
+            amount=amount,
+        )
+    if kind == "hall":
+        return M(
+            "speakeasy.goals.cooks_hall",
+            "{name} cooks the Books on City Hall: ${amount} to the safe.",
+            name=name,
+            amount=amount,
+        )
+    if kind == "docks":
+        return M(
+            "speakeasy.goals.cooks_docks",
+            "{name} cooks the Books on the {zone} Docks: ${amount} to the safe.",
+            name=name,
+            zone=zone_name(ZONES[int(where)]),
+            amount=amount,
+        )
+    if kind == "infamy":
+        return M(
+            "speakeasy.goals.cooks_infamy",
+            "{name} cooks the Books on Infamy {n}: ${amount} to the safe.",
+            name=name,
+            n=int(where),
+            amount=amount,
+        )
+    return M(
+        "speakeasy.goals.cooks_park",
+        "{name} cooks the Books on Central Park goal {tile}: ${amount} to the safe.",
+        name=name,
+        tile=where,
+        amount=amount,
+    )
+
+
 register(
     "cook",
-    lambda s, t: f"Cook the Books: place a Book ({t.n} more at most)",
+    lambda s, t: M("speakeasy.goals.cook_ask", "Cook the Books: place a Book ({n} more at most)", n=t.n),
     options=_cook_options,
     choose=_cook_choose,
-    skip="Skip cooking",
+    skip=M("speakeasy.goals.cook_skip", "Skip cooking"),
 )

@@ -7,9 +7,10 @@ move Cops and pay; the only decisions are the owners' defences, asked in turn or
 from __future__ import annotations
 
 from engine.core import Option
+from engine.msg import Join, M, Msg, P, T
 from engine.speakeasy import crew
 from engine.speakeasy import economy as eco
-from engine.speakeasy.board import KIND_NAMES, district_name, is_open, operating, space_name, zone_index
+from engine.speakeasy.board import KIND_NAMES, district_name, is_open, operating, space_name, zone_index, zone_name
 from engine.speakeasy.components import BUILDING_KINDS, ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import District, SpeakeasyState, Task
@@ -21,7 +22,11 @@ DECKS = {1: "B", 2: "C", 3: "D"}  # seed 001:5.1: the Mobster deck of each Act's
 def begin(state: SpeakeasyState, log: Log) -> None:
     """Queue the three steps in order (seed 001:3.1): every war district lowest first, then Cops, then payout."""
     state.phase = "luciano"
-    say(log, f"Lucky Luciano phase after Act {state.act}: Mob War, Cops, payout.", kind="phase")
+    say(
+        log,
+        M("speakeasy.luciano.phase", "Lucky Luciano phase after Act {act}: Mob War, Cops, payout.", act=state.act),
+        kind="phase",
+    )
     push(state, "next_act", -1)
     push(state, "payout", -1)
     push(state, "cops", -1)
@@ -59,8 +64,18 @@ def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
             placed += 1
     say(
         log,
-        f"Mob War: {r.mobsters[mob].name} (strength {d.strength}, attacks at {attack(state, d)}) comes to "
-        f"{district_name(d.number)} and opens {placed} Mobster Speakeas{'ies' if placed != 1 else 'y'}.",
+        P(
+            "speakeasy.luciano.mob_war",
+            "Mob War: {mobster} (strength {strength}, attacks at {attack}) comes to {district} and opens {n} Mobster "
+            "Speakeasy.",
+            "Mob War: {mobster} (strength {strength}, attacks at {attack}) comes to {district} and opens {n} Mobster "
+            "Speakeasies.",
+            placed,
+            mobster=T("speakeasy.term.mobster", r.mobsters[mob].name),
+            strength=d.strength,
+            attack=attack(state, d),
+            district=district_name(d.number),
+        ),
         kind="war",
     )
     # Seed 001:14.1: in turn order, each owner decides building by building (space order).
@@ -81,7 +96,10 @@ def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
         push(state, "jo_defend" if seat == jo else "defend", seat, n=d.number, m=i)
 
 
-register("war_district", "Mob War", auto=_war_district, skip=None)
+#: The name of the automatic Mob War steps (never asked: no prompt shows it).
+_MOB_WAR = M("speakeasy.luciano.mob_war_step", "Mob War")
+
+register("war_district", _MOB_WAR, auto=_war_district, skip=None)
 
 
 def reach(state: SpeakeasyState, seat: int, d: District) -> int:
@@ -98,20 +116,56 @@ def _defend_options(state: SpeakeasyState, task: Task) -> list[Option]:
         return []
     need = attack(state, d)
     # the detail names the building: a plan for the whole district lists its buildings by it
-    what = f"{KIND_NAMES[b.kind]} on space {task.m + 1}"
+    what = M(
+        "speakeasy.luciano.building_on_space", "{building} on space {n}", building=KIND_NAMES[b.kind], n=task.m + 1
+    )
     out = [
-        opt(f"defend:{sup.code()}", f"Defend: {sup.text()}", f"{what}, defence {need} needed", "primary", sup.fee)
+        opt(
+            f"defend:{sup.code()}",
+            M("speakeasy.luciano.defend_with", "Defend: {support}", support=sup.text()),
+            M("speakeasy.luciano.defence_needed", "{what}, defence {need} needed", what=what, need=need),
+            "primary",
+            sup.fee,
+        )
         for sup in crew.supports(state, task.seat, need, zone_index(d.number))
     ]
     if not out and reach(state, task.seat, d) < need:  # impossible whatever the money: say why, greyed out
-        out.append(opt("defend", "Defend", what, disabled=f"needs {need}, you reach {reach(state, task.seat, d)}"))
-    out.append(opt("lose", f"Do not defend: the {KIND_NAMES[b.kind]} leaves the game", what, style="danger"))
+        out.append(
+            opt(
+                "defend",
+                M("speakeasy.luciano.defend", "Defend"),
+                what,
+                disabled=M(
+                    "speakeasy.luciano.defend_reach",
+                    "needs {need}, you reach {reach}",
+                    need=need,
+                    reach=reach(state, task.seat, d),
+                ),
+            )
+        )
+    out.append(
+        opt(
+            "lose",
+            M(
+                "speakeasy.luciano.no_defence",
+                "Do not defend: the {building} leaves the game",
+                building=KIND_NAMES[b.kind],
+            ),
+            what,
+            style="danger",
+        )
+    )
     return out
 
 
-def _defend_forced(state: SpeakeasyState, task: Task) -> str:
+def _defend_forced(state: SpeakeasyState, task: Task) -> Msg:
     d = state.districts[task.n - 1]
-    return f"no defence possible: needs {attack(state, d)}, reaches {reach(state, task.seat, d)}"
+    return M(
+        "speakeasy.luciano.defence_impossible",
+        "no defence possible: needs {need}, reaches {reach}",
+        need=attack(state, d),
+        reach=reach(state, task.seat, d),
+    )
 
 
 def lose_building(state: SpeakeasyState, d: District, index: int, log: Log) -> None:
@@ -128,7 +182,17 @@ def lose_building(state: SpeakeasyState, d: District, index: int, log: Log) -> N
     p.lost_buildings[b.kind] = p.lost_buildings.get(b.kind, 0) + 1
     sp.building = None
     sp.mobster = True
-    say(log, f"{p.name} loses the {KIND_NAMES[b.kind]} in {space_name(d.number, index)}.", kind="war")
+    say(
+        log,
+        M(
+            "speakeasy.luciano.loses",
+            "{name} loses the {building} in {space}.",
+            name=p.name,
+            building=KIND_NAMES[b.kind],
+            space=space_name(d.number, index),
+        ),
+        kind="war",
+    )
 
 
 def _defend_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
@@ -144,16 +208,25 @@ def _defend_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     assert b is not None
     say(
         log,
-        f"{state.player(task.seat).name} defends the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.",
+        M(
+            "speakeasy.luciano.defends",
+            "{name} defends the {building} in {space}.",
+            name=state.player(task.seat).name,
+            building=KIND_NAMES[b.kind],
+            space=space_name(d.number, task.m),
+        ),
         kind="war",
     )
 
 
 register(
     "defend",
-    lambda s, t: (
-        f"Mob War in {district_name(t.n)}: defend your building on space {t.m + 1} "
-        f"(attack {attack(s, s.districts[t.n - 1])})?"
+    lambda s, t: M(
+        "speakeasy.luciano.defend_ask",
+        "Mob War in {district}: defend your building on space {n} (attack {attack})?",
+        district=district_name(t.n),
+        n=t.m + 1,
+        attack=attack(s, s.districts[t.n - 1]),
     ),
     options=_defend_options,
     choose=_defend_choose,
@@ -176,11 +249,18 @@ def _war_check(state: SpeakeasyState, task: Task, log: Log) -> None:
     d.strength_down = True
     state.mobster_gone.append(mob)
     say(
-        log, f"{rules().mobsters[mob].name} finds no room in {district_name(d.number)} and leaves the game.", kind="war"
+        log,
+        M(
+            "speakeasy.luciano.no_room",
+            "{mobster} finds no room in {district} and leaves the game.",
+            mobster=T("speakeasy.term.mobster", rules().mobsters[mob].name),
+            district=district_name(d.number),
+        ),
+        kind="war",
     )
 
 
-register("war_check", "Mob War", auto=_war_check, skip=None)
+register("war_check", _MOB_WAR, auto=_war_check, skip=None)
 
 
 def _war_end(state: SpeakeasyState, task: Task, log: Log) -> None:
@@ -193,10 +273,17 @@ def _war_end(state: SpeakeasyState, task: Task, log: Log) -> None:
         for number in stack:
             state.districts[number - 1].war_tile = True
         state.war_stacks[state.act - 1] = []
-        say(log, "The next Mob War will come to " + ", ".join(district_name(n) for n in sorted(stack)) + ".")
+        say(
+            log,
+            M(
+                "speakeasy.luciano.next_war",
+                "The next Mob War will come to {districts}.",
+                districts=Join([district_name(n) for n in sorted(stack)], "comma"),
+            ),
+        )
 
 
-register("war_end", "Mob War", auto=_war_end, skip=None)
+register("war_end", _MOB_WAR, auto=_war_end, skip=None)
 
 
 def _cops(state: SpeakeasyState, task: Task, log: Log) -> None:
@@ -211,7 +298,15 @@ def _cops(state: SpeakeasyState, task: Task, log: Log) -> None:
             d.cop = True
             arrived.append(d.number)
     if arrived:
-        say(log, "Cops arrive in " + ", ".join(district_name(n) for n in arrived) + ".", kind="cops")
+        say(
+            log,
+            M(
+                "speakeasy.luciano.cops_arrive",
+                "Cops arrive in {districts}.",
+                districts=Join([district_name(n) for n in arrived], "comma"),
+            ),
+            kind="cops",
+        )
     if state.act <= len(state.cop_stacks) and state.cop_stacks[state.act - 1]:
         coming = []
         for number in state.cop_stacks[state.act - 1]:
@@ -224,10 +319,17 @@ def _cops(state: SpeakeasyState, task: Task, log: Log) -> None:
         state.cop_stacks[state.act - 1] = []
         if coming:
             # by district number: the order the tiles lay in the stack is not shown (the tiles are flipped together)
-            say(log, "Cops will come next to " + ", ".join(district_name(n) for n in sorted(coming)) + ".")
+            say(
+                log,
+                M(
+                    "speakeasy.luciano.cops_next",
+                    "Cops will come next to {districts}.",
+                    districts=Join([district_name(n) for n in sorted(coming)], "comma"),
+                ),
+            )
 
 
-register("cops", "Cops Patrol Manhattan", auto=_cops, skip=None)
+register("cops", M("speakeasy.luciano.cops_step", "Cops Patrol Manhattan"), auto=_cops, skip=None)
 
 
 # ---- Payout Zone Control (seed 001:25.1-34.2) ----
@@ -281,8 +383,20 @@ def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
             else:
                 state.player(seat).zone_markers[z] += 1
         if who:
-            names = ", ".join("the Mobsters" if s < 0 else state.player(s).name for s in who)
-            say(log, f"{district_name(d.number)}: controlled by {names}.", kind="control")
+            names = Join(
+                [M("speakeasy.luciano.the_mobsters", "the Mobsters") if s < 0 else state.player(s).name for s in who],
+                "comma",
+            )
+            say(
+                log,
+                M(
+                    "speakeasy.luciano.control",
+                    "{district}: controlled by {names}.",
+                    district=district_name(d.number),
+                    names=names,
+                ),
+                kind="control",
+            )
     chart = r.sides[state.side].zone_payouts
     for z, zone in enumerate(ZONES):
         markers = [p.zone_markers[z] for p in state.players]
@@ -296,7 +410,14 @@ def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
                 eco.earn(state.player(seat), "zones", amount, to)
             say(
                 log,
-                f"{zone}: {state.player(seat).name} is {_ordinal(pos)} and puts ${amount} in the safe.",
+                M(
+                    "speakeasy.luciano.zone_payout",
+                    "{zone}: {name} is {place} and puts ${amount} in the safe.",
+                    zone=zone_name(zone),
+                    name=state.player(seat).name,
+                    place=_ordinal(pos),
+                    amount=amount,
+                ),
                 kind="payout",
             )
 
@@ -310,8 +431,15 @@ def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
         state.jo.kingpin.append(alone)
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def _ordinal(n: int) -> Msg:
+    """A place as people read it: "1st" (German "1.")."""
+    if n == 1:
+        return M("speakeasy.luciano.place_1", "{n}st", n=n)
+    if n == 2:
+        return M("speakeasy.luciano.place_2", "{n}nd", n=n)
+    if n == 3:
+        return M("speakeasy.luciano.place_3", "{n}rd", n=n)
+    return M("speakeasy.luciano.place_n", "{n}th", n=n)
 
 
-register("payout", "Payout Zone Control", auto=_payout, skip=None)
+register("payout", M("speakeasy.luciano.payout_step", "Payout Zone Control"), auto=_payout, skip=None)

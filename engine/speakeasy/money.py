@@ -13,6 +13,7 @@ the ledger always sums to pocket + safe. Moving money between pocket and safe (t
 from __future__ import annotations
 
 from engine.core import Event
+from engine.msg import M, Msg
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player
 
@@ -68,23 +69,36 @@ def pay(
     p.safe -= from_safe
     book(p, source, -(from_pocket + from_safe))  # the safe's part at 2:1 is what the player really loses
     if from_safe and log is not None and seat is not None:
-        text = f"You paid ${cost}: ${from_pocket} from your pocket and ${from_safe} from your safe (2:1)."
+        text = M(
+            "speakeasy.money.paid_split",
+            "You paid ${cost}: ${pocket} from your pocket and ${safe} from your safe (2:1).",
+            cost=cost,
+            pocket=from_pocket,
+            safe=from_safe,
+        )
         log.append(Event("private", text, (seat,)))
     return from_pocket, from_safe
 
 
-def split_text(p: Player, cost: int) -> str:
+def split_text(p: Player, cost: int) -> Msg:
     """What a bank cost would take, for the payer's own eyes: "$5: $2 pocket + $6 safe" (the safe pays at 2:1
     what the pocket cannot)."""
     from_pocket = min(max(p.pocket, 0), cost)
     from_safe = (cost - from_pocket) * rules().tracks.safe_ratio
     if not from_safe:
-        return f"${cost} from the pocket"
+        return M("speakeasy.money.split_pocket", "${cost} from the pocket", cost=cost)
     if not from_pocket:
-        return f"${cost}: ${from_safe} from the safe"
-    return f"${cost}: ${from_pocket} pocket + ${from_safe} safe"
+        return M("speakeasy.money.split_safe", "${cost}: ${safe} from the safe", cost=cost, safe=from_safe)
+    return M(
+        "speakeasy.money.split_both",
+        "${cost}: ${pocket} pocket + ${safe} safe",
+        cost=cost,
+        pocket=from_pocket,
+        safe=from_safe,
+    )
 
 
 def paid_text(cost: int, split: tuple[int, int]) -> str:
-    """A payment as the public log tells it: the cost only (the safe's part is private)."""
+    """A payment as the public log tells it: the cost only (the safe's part is private). A dollar amount is a
+    plain value, the same in every language."""
     return f"${cost}"

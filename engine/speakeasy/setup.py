@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Event, Rng
-from engine.speakeasy.board import district_name
+from engine.msg import Join, M, T
+from engine.speakeasy.board import district_name, zone_name
 from engine.speakeasy.components import BUILDING_KINDS, LEVEL_TRACKS, TRACKS, ZONES
+from engine.speakeasy.goals import zone_goal_text
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import District, JoState, Player, Ship, Space, SpeakeasyState
 from engine.speakeasy.steps import Log, say
@@ -33,7 +35,15 @@ def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[Spe
     ]
     state = SpeakeasyState(list(seats), side.name, rng, [], districts)
     state.box = {"mobster_districts": [], "cop_tiles": [], "zone_goals": [], "park_goals": [], "helpers": []}
-    say(log, f"Speakeasy for {n} players on the {'1–2' if side.name == 'small' else '3–4'} player side.")
+    say(
+        log,
+        M(
+            "speakeasy.setup.side",
+            "Speakeasy for {n} players on the {side} player side.",
+            n=n,
+            side="1–2" if side.name == "small" else "3–4",
+        ),
+    )
     _mobsters(state, log)  # step 2
     _cops(state, log)  # step 3
     _city_tiles(state)  # step 4
@@ -57,7 +67,7 @@ def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[Spe
     state.booths = [None] * len(r.locations.booths)
     state.park = [None] * len(r.locations.park)
     state.turn = 0
-    say(log, f"{seats[first]} is the starting player.")
+    say(log, M("speakeasy.setup.first", "{name} is the starting player.", name=seats[first]))
     begin_setup(state, state.order[0], log)
     advance(state, log)
     return state, log
@@ -105,7 +115,16 @@ def _mobsters(state: SpeakeasyState, log: Log) -> None:
         d.strength = r.mobsters[mob].strength
         for sp in d.spaces:
             sp.mobster = True
-        say(log, f"{r.mobsters[mob].name} (strength {d.strength}) holds {district_name(number)}.")
+        say(
+            log,
+            M(
+                "speakeasy.setup.mobster",
+                "{mobster} (strength {strength}) holds {district}.",
+                mobster=T("speakeasy.term.mobster", r.mobsters[mob].name),
+                strength=d.strength,
+                district=district_name(number),
+            ),
+        )
     state.mobster_box = setup[draws["A"] :]
     for number in tiles[: draws["B"]]:
         state.districts[number - 1].war_tile = True
@@ -115,8 +134,8 @@ def _mobsters(state: SpeakeasyState, log: Log) -> None:
         d.number for d in r.districts if d.number in side.blocked
     ]
     state.mobster_decks = decks
-    wars = ", ".join(district_name(d.number) for d in state.districts if d.war_tile)
-    say(log, f"The first Mob War will come to {wars}.")
+    wars = Join([district_name(d.number) for d in state.districts if d.war_tile], "comma")
+    say(log, M("speakeasy.setup.first_war", "The first Mob War will come to {districts}.", districts=wars))
 
 
 def _cops(state: SpeakeasyState, log: Log) -> None:
@@ -135,7 +154,14 @@ def _cops(state: SpeakeasyState, log: Log) -> None:
         state.cop_stacks.append(rest[:size])
         rest = rest[size:]
     state.box["cop_tiles"] = rest
-    say(log, "Cops patrol " + ", ".join(district_name(n) for n in sorted(tiles[:k])) + ".")
+    say(
+        log,
+        M(
+            "speakeasy.setup.cops",
+            "Cops patrol {districts}.",
+            districts=Join([district_name(n) for n in sorted(tiles[:k])], "comma"),
+        ),
+    )
 
 
 def _city_tiles(state: SpeakeasyState) -> None:
@@ -170,11 +196,24 @@ def _zone_goals(state: SpeakeasyState, log: Log) -> None:
     state.zone_goals = chosen
     state.zone_books = [[] for _ in ZONES]
     state.docks_books = [[] for _ in ZONES]
+    downtown, midtown, uptown = (
+        M(
+            "speakeasy.setup.zone_goal",
+            "{zone} {goal}",
+            zone=zone_name(z),
+            goal=zone_goal_text(goals[t].type, goals[t].number),
+        )
+        for z, t in zip(ZONES, chosen, strict=True)
+    )
     say(
         log,
-        "Zone goals: "
-        + "; ".join(f"{z} {goals[t].type} {goals[t].number}" for z, t in zip(ZONES, chosen, strict=True))
-        + ".",
+        M(
+            "speakeasy.setup.zone_goals",
+            "Zone goals: {downtown}; {midtown}; {uptown}.",
+            downtown=downtown,
+            midtown=midtown,
+            uptown=uptown,
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from engine.core import Event, Option
+from engine.msg import M, Msg
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 
@@ -36,7 +37,7 @@ class Step:
     options: Callable[[SpeakeasyState, Task], list[Option]] | None = None
     choose: Callable[[SpeakeasyState, Task, str, Log], None] | None = None
     auto: Callable[[SpeakeasyState, Task, Log], None] | None = None
-    skip: str | None = "Skip"
+    skip: str | None = M("speakeasy.steps.skip", "Skip")
     #: Private: the options show the seat's hand or the Helpers behind its screen.
     secret: bool = False
     #: Private: the options are what the seat can pay for, pocket and hidden safe together (an option ``cost``).
@@ -137,7 +138,11 @@ def forced_answer(state: SpeakeasyState, task: Task, real: list[Option]) -> tupl
     options = open_options(as_the_public_knows(state, task.seat), task) if step.private else real
     if [o.id for o in options] != [real[0].id]:
         return None
-    reason = step.forced(state, task) if step.forced is not None else "the only possible answer"
+    reason = (
+        step.forced(state, task)
+        if step.forced is not None
+        else M("speakeasy.steps.only_answer", "the only possible answer")
+    )
     return real[0], reason
 
 
@@ -162,8 +167,9 @@ def push(state: SpeakeasyState, kind: str, seat: int, n: int = 0, m: int = 0, s:
     return task
 
 
-def say(log: Log, text: str, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
-    """Add a log line (public unless ``to`` names seats)."""
+def say(log: Log, text: str | Msg, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
+    """Add a log line (public unless ``to`` names seats); a message (``engine.msg``) keeps its JSON form in the
+    event's data (``Event.data["msg"]``), so the words layer says it in the reader's language."""
     log.append(Event(kind, text, to, data))
 
 

@@ -101,7 +101,7 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
                             {
                                 "owner": sp.building.owner,
                                 "kind": sp.building.kind,
-                                "name": KIND_NAMES[sp.building.kind],
+                                "name": str(KIND_NAMES[sp.building.kind]),  # views are plain JSON
                                 "barrel": sp.building.barrel,
                                 "family": sp.building.family,
                                 "operating": operating(d, sp.building),
@@ -164,7 +164,7 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
             {
                 "number": s.number,
                 "port": s.port,
-                "port_name": district_name(s.port),
+                "port_name": str(district_name(s.port)),
                 "zone": ZONES[zone_index(s.port)],
                 "barrels": s.barrels,
                 "price": r.docks.ship_prices[s.number - 1],

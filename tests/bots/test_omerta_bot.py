@@ -7,18 +7,23 @@ import random
 
 import pytest
 
-from bots.omerta import Memory, OmertaBot, remember
+from bots.omerta import BLIND_GUESS, Memory, OmertaBot, remember, remember_all
+from bots.table import BotTable, TableBots
 from engine.core import TABLE, Choice
+from engine.omerta.cards import deck
 from engine.omerta.game import OmertaGame
 
 GAME = OmertaGame()
 
 
-def play(levels: list[str | None], seed: int, check=None):
-    """A complete game: bots at ``levels`` (``None``: a random player who snaps at random now and then).
-    ``check(state, prompt, bot, memory)`` is called before each bot decision. Returns (state, record, snaps)."""
+def play(levels: list[str | None], seed: int, check=None, options=None):
+    """A complete game: bots at ``levels`` (``None``: a random player who snaps, or at ``pace=post`` sets a
+    random standing order, at random now and then). ``check(state, prompt, bot, memory)`` is called before each
+    bot decision, its standing orders included. As at the table, a bot answers its optional order question
+    first whenever it wants to change its orders, and puts a slot's order right before it swaps into it.
+    Returns (state, record, snaps): snaps are (seat, log line) of every judged snap or standing order."""
     bots = {i: OmertaBot(lv, salt=seed + i) for i, lv in enumerate(levels) if lv}
-    state, _ = GAME.start([f"P{i}" for i in range(len(levels))], {}, seed)
+    state, _ = GAME.start([f"P{i}" for i in range(len(levels))], options or {}, seed)
     memories = {i: Memory(i) for i in bots}
     views = {i: GAME.view(state, i) for i in bots}
     rng = random.Random(seed)
@@ -26,28 +31,44 @@ def play(levels: list[str | None], seed: int, check=None):
     snaps: list[tuple[int, str]] = []
     while not GAME.is_over(state):
         prompts = GAME.prompts(state)
-        choice = None
-        for p in prompts:
-            if p.seat == TABLE:
+        choices: list[Choice] = []
+        for p in prompts:  # standing orders first (pace=post; never waited for)
+            if not p.optional:
                 continue
             if p.seat in bots:
                 if check is not None:
                     check(state, p, bots[p.seat], memories[p.seat])
                 choice = bots[p.seat].choose(GAME, state, p, memories[p.seat])
-            elif p.race is None or rng.random() < 0.2:
-                choice = Choice(p.seat, p.kind, rng.choice(p.options).id)
+            else:
+                choice = Choice(p.seat, p.kind, rng.choice(p.options).id) if rng.random() < 0.02 else None
             if choice is not None:
+                choices = [choice]
                 break
-        if choice is None:
+        for p in prompts if not choices else ():
+            if p.seat == TABLE or p.optional:
+                continue
+            choice = None
+            if p.seat in bots:
+                if check is not None:
+                    check(state, p, bots[p.seat], memories[p.seat])
+                choice = bots[p.seat].choose(GAME, state, p, memories[p.seat])
+                if choice is not None:
+                    choices = [*bots[p.seat].orders_before(GAME, state, choice, memories[p.seat]), choice]
+            elif p.race is None or rng.random() < 0.2:
+                choices = [Choice(p.seat, p.kind, rng.choice(p.options).id)]
+            if choices:
+                break
+        if not choices:
             timer = next(p for p in prompts if p.seat == TABLE)
-            choice = Choice(TABLE, timer.kind, timer.default_option())
-        events = GAME.apply(state, choice)
-        record.append(choice)
-        snaps += [(choice.seat, e.text) for e in events if e.kind == "snap" and choice.seat != TABLE]
-        for i in bots:
-            after = GAME.view(state, i)
-            memories[i].observe(views[i], choice, after, events)
-            views[i] = after
+            choices = [Choice(TABLE, timer.kind, timer.default_option())]
+        for choice in choices:
+            events = GAME.apply(state, choice)
+            record.append(choice)
+            snaps += [(e.data["seat"], e.text) for e in events if e.kind == "snap" and "seat" in e.data]
+            for i in bots:
+                after = GAME.view(state, i)
+                memories[i].observe(views[i], choice, after, events)
+                views[i] = after
     play.memories = memories  # the bots' memories at the end, for the record test
     return state, record, snaps
 
@@ -57,32 +78,6 @@ def test_standard_and_hard_snap_only_a_known_match(seed):
     _state, _record, snaps = play(["standard", "hard", None, "standard"], seed)
     mine = [text for seat, text in snaps if seat != 2]
     assert all("wrong" not in text for text in mine), mine
-
-
-def test_decisions_ignore_what_the_seat_cannot_see():
-    """Same memory, the real state or one with every card the seat cannot see redrawn: the same answer."""
-    rng = random.Random(5)
-    checked = []
-
-    def check(state, prompt, bot, memory):
-        want = bot.choose(GAME, state, prompt, memory)
-        for _ in range(2):
-            assert bot.choose(GAME, GAME.scramble(state, prompt.seat, rng), prompt, memory) == want
-        checked.append(prompt.kind)
-
-    for seed in (4, 5):
-        play(["easy", "hard", "standard", None, "standard"], seed, check)
-    assert len(checked) > 100 and {"turn", "place", "snap"} <= set(checked)
-
-
-def test_memory_from_the_record_is_the_memory_of_the_game():
-    """The table rebuilds a bot's memory by replaying the record: it knows what it learnt while playing."""
-    for seed in (9, 10):
-        state, record, _ = play(["standard", "hard", "easy"], seed)
-        live = play.memories
-        for seat in range(3):
-            rebuilt = remember(GAME, [f"P{i}" for i in range(3)], {}, seed, record, seat)
-            assert rebuilt.known == live[seat].known and rebuilt.seen_ids == live[seat].seen_ids
 
 
 def test_memory_learns_from_the_peek():
@@ -105,3 +100,216 @@ def test_bots_beat_a_random_player():
         for w in result.winners:
             wins["random" if w == 1 else "bot"] += 1
     assert wins["bot"] > 3 * wins["random"], wins
+
+
+# --- pace=post: standing snap orders ------------------------------------------------------------------------
+
+POST = {"pace": "post", "rules": 2}
+
+
+def test_post_pace_a_bot_that_knows_a_bottle_sets_an_order_that_wins_the_pair():
+    """The bot peeks a Bottle, sets a standing order on it at once (no turn of its own needed), and when a Bottle
+    of that value lands its order snaps it: one card fewer, no window."""
+    names = ["Ann", "Bot", "Cleo"]
+
+    def fits(seed: int) -> bool:  # Ann starts, and the bot's peek (its first pair: slots 1 and 2) shows a Bottle
+        state, _ = GAME.start(names, POST, seed)
+        cards = [deck().cards[c] for c in state.players[1].slots[:2]]
+        return state.start_seat == 0 and any(c.kind == "bottle" for c in cards)
+
+    seed = next(s for s in range(1, 200) if fits(s))
+    state, _ = GAME.start(names, POST, seed)
+    table = BotTable(GAME, names, POST, seed, {1: "standard"})
+    bots = TableBots()
+    done = bots.run(table, state)
+    table.record += [c for c, _ in done]
+    assert [c.kind for c in table.record][0] == "peek"
+    slot = next(i for i in (0, 1) if deck().cards[state.players[1].slots[i]].kind == "bottle")
+    card = state.players[1].slots[slot]
+    value = deck().cards[card].value
+    assert Choice(1, "order", f"set:{slot}:{value}") in table.record
+    assert any(o.seat == 1 and o.slot == slot and o.value == value for o in state.orders)
+    for seat in (0, 2):
+        state_choice = Choice(seat, "peek", "0,1")
+        GAME.apply(state, state_choice)
+        table.record.append(state_choice)
+    assert not bots.optional_due(table, state)  # the others' peeks changed nothing the bot knows
+    # the pair appears: Ann draws another Bottle of that value and discards it
+    twin = next(c for c in state.draw if deck().cards[c].kind == "bottle" and deck().cards[c].value == value)
+    state.draw.remove(twin)
+    state.draw.append(twin)
+    GAME.apply(state, Choice(0, "turn", "draw"))
+    events = GAME.apply(state, Choice(0, "place", "discard"))
+    snaps = [e for e in events if e.kind == "snap"]
+    assert [e.data for e in snaps] == [{"seat": 1, "slot": slot, "shown": 0, "right": True}]
+    assert GAME.view(state, 0)["shown"] == [deck().cards[card].public()]
+    assert "Bot's standing order snaps" in snaps[0].text and "One card fewer" in snaps[0].text
+    assert state.players[1].slots[slot] is None and not [o for o in state.orders if o.seat == 1 and o.slot == slot]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_post_pace_standard_and_hard_order_only_known_matches(seed):
+    _state, record, snaps = play(["standard", "hard", None, "standard"], seed, options=POST)
+    mine = [text for seat, text in snaps if seat != 2]
+    assert all("standing order" in text for text in mine) and all("wrong" not in text for text in mine), mine
+    assert any(c.kind == "order" and c.seat != 2 for c in record)
+
+
+def test_post_pace_bots_win_pairs_by_their_orders():
+    right = 0
+    for seed in range(4, 10):
+        _state, _record, snaps = play(["standard", "easy", None, "hard"], seed, options=POST)
+        right += sum("One card fewer" in text for seat, text in snaps if seat != 2)
+    assert right >= 6, right
+
+
+@pytest.mark.parametrize("options", [{}, POST], ids=["live", "post"])
+def test_decisions_and_orders_ignore_what_the_seat_cannot_see(options):
+    """Same memory, the real state or one with every card the seat cannot see redrawn (other seats' standing
+    orders included): the same answer, the same standing-order answers and the same orders before a swap."""
+    rng = random.Random(5)
+    checked: list[tuple[str, bool]] = []
+
+    def check(state, prompt, bot, memory):
+        want = bot.choose(GAME, state, prompt, memory)
+        first = bot.orders_before(GAME, state, want, memory) if want is not None else []
+        wanted = bot.wanted_orders(GAME.view(state, prompt.seat), memory)
+        for _ in range(2):
+            other = GAME.scramble(state, prompt.seat, rng)
+            got = bot.choose(GAME, other, prompt, memory)
+            assert got == want
+            assert (bot.orders_before(GAME, other, got, memory) if got is not None else []) == first
+            assert bot.wanted_orders(GAME.view(other, prompt.seat), memory) == wanted
+        checked.append((prompt.kind, want is not None or bool(first)))
+
+    for seed in (4, 5):
+        play(["easy", "hard", "standard", None, "standard"], seed, check, options)
+    kinds = {k for k, _ in checked}
+    assert len(checked) > 100 and {"turn", "place"} <= kinds
+    if options:
+        assert ("order", True) in checked and "snap" not in kinds
+    else:
+        assert "snap" in kinds and "order" not in kinds
+
+
+@pytest.mark.parametrize("options", [{}, POST], ids=["live", "post"])
+def test_memory_from_the_record_is_the_memory_of_the_game(options):
+    """The table rebuilds a bot's memory by replaying the record: it knows what it learnt while playing."""
+    for seed in (9, 10):
+        state, record, _ = play(["standard", "hard", "easy"], seed, options=options)
+        live = play.memories
+        rebuilt = remember_all(GAME, [f"P{i}" for i in range(3)], options, seed, record, range(3))
+        for seat in range(3):
+            assert rebuilt[seat] == live[seat]
+            single = remember(GAME, [f"P{i}" for i in range(3)], options, seed, record, seat)
+            assert single.known == live[seat].known
+
+
+def test_easy_guesses_blind_by_order_with_its_live_chance_and_the_order_stands():
+    """Easy's blind guess in post pace: each Bottle it saw land is the chance ``BLIND_GUESS`` of one order on a
+    slot it does not know (as each window is in live pace); that order stands over later Bottles until it is
+    judged. Standard and hard never order blind."""
+    state, _ = GAME.start(["a", "b", "c"], POST, 1)
+    view = GAME.view(state, 0)
+    blind = {lv: 0 for lv in ("easy", "standard", "hard")}
+    tries = 400
+    for salt in range(tries):
+        for level in blind:
+            bot = OmertaBot(level, salt=salt)
+            assert bot.wanted_orders(view, Memory(0)) == {}  # no Bottle landed yet: no chance yet
+            memory = Memory(0, landed=1)
+            want = bot.wanted_orders(view, memory)
+            if want:
+                blind[level] += 1
+                assert level == "easy" and len(want) == 1
+                memory.blind = dict(want)  # what its memory keeps of the order it set
+                for landed in range(2, 12):
+                    memory.landed = landed
+                    assert bot.wanted_orders(view, memory) == want
+    assert blind["standard"] == blind["hard"] == 0
+    assert 0 < blind["easy"] < 3 * BLIND_GUESS * tries, blind
+
+
+def test_table_bots_change_orders_exactly_when_their_knowledge_asks_for_it():
+    """At the table the service asks ``optional_due`` after a person's move: it holds exactly when the bots'
+    next answers begin with a standing order, so a move that changed nothing for them starts no bot move."""
+    names = ["Ann", "Bot A", "Bot B", "Dan"]
+    rng = random.Random(3)
+    bots = TableBots()
+    seen = {True: 0, False: 0}
+    for seed in (11, 12):
+        state, _ = GAME.start(names, POST, seed)
+        table = BotTable(GAME, names, POST, seed, {1: "standard", 2: "easy"})
+        for _ in range(400):
+            if GAME.is_over(state):
+                break
+            due = bots.optional_due(table, state)
+            bot_turn = any(p.seat in (1, 2) and not p.optional for p in GAME.prompts(state))
+            done = bots.run(table, state)
+            table.record += [c for c, _ in done]
+            if due:
+                assert done and done[0][0].kind == "order"
+            elif not bot_turn:
+                assert not done
+            seen[due] += 1
+            assert not bots.optional_due(table, state)  # after its run a bot wants nothing more
+            if GAME.is_over(state):
+                break
+            p = next(p for p in GAME.prompts(state) if p.seat in (0, 3) and not p.optional)
+            option = "draw" if p.kind == "turn" and table.record.count(Choice(p.seat, "turn", "draw")) < 12 else None
+            choice = Choice(p.seat, p.kind, option or rng.choice(p.options).id)
+            GAME.apply(state, choice)
+            table.record.append(choice)
+    assert seen[True] >= 1 and seen[False] > 20, seen
+
+
+def test_a_seat_handed_to_a_bot_sets_orders_from_what_the_seat_saw():
+    """A player peeked and left; the host hands the seat to a bot (``/game botseat``): the bot remembers the
+    seat's peek, so it wants orders at once, though no question of it is due."""
+    names = ["Ann", "Ben", "Cleo"]
+
+    def first_is_a_bottle(seed: int) -> bool:
+        return deck().cards[GAME.start(names, POST, seed)[0].players[1].slots[0]].kind == "bottle"
+
+    seed = next(s for s in range(1, 200) if first_is_a_bottle(s))
+    state, _ = GAME.start(names, POST, seed)
+    record = [Choice(1, "peek", "0,1")]
+    GAME.apply(state, record[0])
+    table = BotTable(GAME, names, POST, seed, {1: "hard"}, record)
+    bots = TableBots()
+    assert bots.optional_due(table, state)
+    done = bots.run(table, state)
+    table.record += [c for c, _ in done]
+    value = deck().cards[state.players[1].slots[0]].value
+    assert done[0][0] == Choice(1, "order", f"set:0:{value}")
+    assert all(c.kind == "order" for c, _ in done) and not bots.optional_due(table, state)
+
+
+def test_memory_learns_its_card_from_its_own_wrong_standing_order():
+    """A standing order judged wrong during another player's turn shows the card to all; it goes back face
+    down, and the seat whose order it was now knows it (the others only saw it: it is not among their cards)."""
+    names = ["Ann", "Ben", "Cleo"]
+    for seed in range(1, 200):
+        state, _ = GAME.start(names, POST, seed)
+        info = deck().cards[state.players[1].slots[2]]
+        if state.start_seat == 0:
+            break
+    value = 1 if info.kind != "bottle" or info.value != 1 else 2  # a value the card in Ben's slot 3 is not
+    memories = {s: Memory(s) for s in range(3)}
+    choices = [Choice(s, "peek", "0,1") for s in range(3)] + [Choice(1, "order", f"set:2:{value}")]
+    for choice in choices:
+        before = {s: GAME.view(state, s) for s in memories}
+        events = GAME.apply(state, choice)
+        for s, m in memories.items():
+            m.observe(before[s], choice, GAME.view(state, s), events)
+    twin = next(c for c in state.draw if deck().cards[c].kind == "bottle" and deck().cards[c].value == value)
+    state.draw.remove(twin)
+    state.draw.append(twin)
+    for choice in (Choice(0, "turn", "draw"), Choice(0, "place", "discard")):
+        before = {s: GAME.view(state, s) for s in memories}
+        events = GAME.apply(state, choice)
+        for s, m in memories.items():
+            m.observe(before[s], choice, GAME.view(state, s), events)
+    assert any(e.kind == "snap" and "wrong" in e.text for e in events)
+    assert memories[1].known[2] == info.public()
+    assert sorted(memories[0].known) == sorted(memories[2].known) == [0, 1]  # the others learn nothing of theirs

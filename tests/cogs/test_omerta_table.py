@@ -54,6 +54,48 @@ async def _to_turn(d: Driver):  # noqa: ANN202
     return await d.load()
 
 
+async def test_a_players_next_wait_gets_a_reminder_of_its_own(tmp_path):
+    """Each wait is reminded with a message of its own: the second wait's first reminder must not carry the first
+    wait's nonce (Discord would answer it with the old message and post nothing, the bot counting it sent)."""
+    from tests.cogs.driver import answer
+
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await d.open_and_start()
+        t = await _to_turn(d)
+        first = t.prompts()[0].seat
+        user = d.user_of_seat(first)
+        play = bot.get_cog("Play")
+        clock.now += bot.settings.reminder_first_s + 1
+        assert await play.send_reminders() == 1
+
+        def reminders() -> list[dict]:
+            texts = server.messages_in(d.where)
+            return [
+                m for m in texts if m["content"].startswith(f"<@{user['id']}>") and "waiting for you" in m["content"]
+            ]
+
+        assert len(reminders()) == 1
+        for _ in range(30):  # turns of draw and discard until the same player's turn comes again
+            await d.close_windows()
+            await d.settle()
+            t = await d.load()
+            pr = next(x for x in t.prompts() if x.seat >= 0)
+            if pr.kind == "turn" and pr.seat == first and t.version > 1 + len(t.seats):
+                break
+            if pr.kind == "turn":
+                rec = await d.click_board(pr.seat, "turn", "draw")
+                await d.done(await d.click_private(rec, pr.seat, "place", "discard"), t.version + 1)
+            else:
+                await answer(d, pr.seat, pr.kind, pr.options[0].id, pr.secret)
+        else:
+            raise AssertionError("the first player's turn never came again")
+        clock.now += bot.settings.reminder_first_s + 1
+        assert await play.send_reminders() == 1
+        again = reminders()
+        assert len(again) == 2 and again[0]["id"] != again[1]["id"] and "again" not in again[1]["content"]
+
+
 async def test_restart_mid_round_old_buttons_still_work_and_nothing_is_lost(tmp_path):
     from tests.cogs.driver import Clock, bot_on
     from tests.fakediscord.fixtures import fake_server

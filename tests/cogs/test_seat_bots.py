@@ -1,16 +1,20 @@
 """Bots at the Discord table, through the fake Discord with the real bot (issue 13): a 4-player Speakeasy game
 with one human and three bots of different levels to the final scores, an Omerta table with two humans and two
-bots, and ``/hint`` shown only to the player whose turn it is."""
+bots (live pace, and post pace where the bots snap by standing orders), and ``/hint`` shown only to the player
+whose turn it is."""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
+import service.lobby
 from bots.speakeasy import Budget
 from bots.table import TableBots
 from engine.core import TABLE
+from engine.omerta.cards import deck
 from tests.cogs.driver import CHANNEL, Driver, answer, play_speakeasy, play_to_end, quick_option, table
 from tests.fakediscord import payloads as p
 
@@ -69,6 +73,75 @@ async def test_two_humans_and_two_bots_play_omerta(tmp_path):
         t = await d.load()
         assert t.row.status == "finished" and len(t.result().scores) == 4
         assert any("Bot Vito (hard)" in line for line in await bot.service.public_log(t))
+
+
+def _place_for_a_pair(t, seat: int) -> str:  # noqa: ANN001
+    """Where a scripted player puts the card it drew so that a Bottle lands that a bot has a standing order for
+    (the script reads the true state only to pick one legal button): discard the drawn card if it is one, else
+    swap it into a slot whose card is one; otherwise discard."""
+    cards = deck().cards
+    wanted = {o.value for o in t.state.orders if o.seat >= 2}
+    held = cards[t.state.held]
+    if held.kind == "bottle" and held.value in wanted:
+        return "discard"
+    place = next(pr for pr in t.prompts() if pr.kind == "place")
+    for o in place.options:
+        if o.id.startswith("swap:"):
+            card = cards[t.state.players[seat].slots[int(o.id.split(":")[1])]]
+            if card.kind == "bottle" and card.value in wanted:
+                return o.id
+    return "discard"
+
+
+async def test_two_humans_and_two_bots_play_omerta_by_post_and_the_bots_snap_by_standing_orders(tmp_path, monkeypatch):
+    """Post pace (no windows): the bots set their standing orders from what their seats saw, privately and
+    without being waited for, and win pairs by them (a seeded table; random seeds pass as well)."""
+    monkeypatch.setattr(service.lobby.secrets, "randbits", lambda _bits: 5)
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await _open_with_bots(d, "omerta", ["standard", "easy"], "rounds=2 pace=post")
+        t = await d.load()
+        assert t.state.options["pace"] == "post"
+        assert [s.name for s in t.seats][2:] == ["Bot Nora (standard)", "Bot Vito (easy)"]
+        turns, round_seen = 0, 1
+        for _ in range(400):
+            await d.settle()
+            t = await d.load()
+            if t.row.status != "active":
+                break
+            if t.state.round != round_seen:
+                round_seen, turns = t.state.round, 0
+            prompts = [pr for pr in t.prompts() if pr.seat >= 0 and not pr.optional]
+            assert {pr.seat for pr in prompts} <= {0, 1}, "the bots answer at once"
+            first = prompts[0]
+            if first.kind == "peek":
+                for pr in prompts:
+                    await answer(d, pr.seat, "peek", pr.options[0].id, pr.secret)
+            elif first.kind == "turn":
+                turns += 1
+                if turns > 6:
+                    rec = await d.click_board(first.seat, "turn", "omerta")
+                    await d.done(await d.confirm(rec, first.seat), t.version)
+                    continue
+                rec = await d.click_board(first.seat, "turn", "draw")
+                await rec.wait_followups(1)  # the drawn card is private: it comes with the question
+                place = await d.click_private(rec, first.seat, "place", _place_for_a_pair(await d.load(), first.seat))
+                await d.done(place, t.version + 1)
+            else:
+                await answer(d, first.seat, first.kind, first.default_option(), first.secret)
+        else:
+            raise AssertionError("the game did not end")
+        t = await d.load()
+        assert t.row.status == "finished" and len(t.result().scores) == 4
+        events = await bot.service.store.get_events(d.gid)
+        assert not any(e.kind == "snap_open" for e in events)  # no window in post pace
+        orders = [e for e in events if e.kind == "order"]
+        assert {json.loads(e.seats)[0] for e in orders} >= {2}, "the standard bot set standing orders"
+        public = [e.text for e in events if e.seats is None]
+        bot_snaps = [line for line in public if line.startswith("Bot ") and "standing order snaps" in line]
+        assert any("One card fewer" in line for line in bot_snaps), bot_snaps
+        shown = "\n".join(m["content"] for m in server.messages_in(d.where))
+        assert "Standing order:" not in shown and "standing order snaps" in shown
 
 
 async def test_a_hint_is_shown_only_to_the_player_whose_turn_it_is(tmp_path):

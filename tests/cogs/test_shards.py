@@ -1,11 +1,13 @@
-"""Issue 14's acceptance, end to end: two bot processes (shards 0 and 1 of 2) on one PostgreSQL database and the
-fake Discord; the process that runs the game's shard (and the DMs) is killed in the middle and restarted.
+"""Issue 14's story inside one process: two bot instances (shards 0 and 1 of 2) on one PostgreSQL database and
+the fake Discord; the instance that runs the game's shard (and the DMs) is "killed" in the middle and restarted.
 
-The two "processes" are two bot instances in this test's process, each with its own store, connection pool and
-gateway connections (real OS processes would need the bot's timers on a real clock): the kill cuts its gateway
-connections and its database connections at once, without a clean shutdown, as SIGKILL would. The fake has one
-guild, on shard 0: the other process serves no interactions, so what it must take over is the dead one's
-background work (closing its snap window, sending its reminders, posting its boards)."""
+The acceptance itself, with real OS processes (``bot.py`` started twice, SIGKILL, the bots' timers on the wall
+clock), is ``test_shard_processes.py``. Here each "process" is a bot instance in this test's process, with its
+own store, connection pool and gateway connections, its timers on the test's clock (so a window's close or a
+reminder's due time is reached at once): the kill cuts its gateway connections and its database connections at
+once, without a clean shutdown, as SIGKILL would. The first test has one guild, on shard 0: the other process
+serves no interactions, so what it must take over is the dead one's background work (closing its snap window,
+sending its reminders, posting its boards); the second has guilds on both shards."""
 
 from __future__ import annotations
 

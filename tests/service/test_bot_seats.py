@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 
 import pytest
 
+from bots.common import seat_salt
+from bots.omerta import OmertaBot, remember_all
 from bots.speakeasy import Budget
 from bots.table import TableBots, bot_level
 from engine.core import TABLE
 from service import ServiceError, Settings, TableService, User
+from service import lobby as service_lobby
 from store import Store
 
 HOST = User(1, "Ann")
@@ -195,3 +199,127 @@ async def test_an_omerta_hint_estimates_the_players_points(service):
     mover = next(u for u in (HOST, BOB, User(3, "Cy")) if table.seat_of(u.id) == turn.seat)
     hint = await service.hint(gid, mover)
     assert hint.unit == "points" and hint.value > 0 and hint.label in {o.label for o in turn.options}
+
+
+async def _post_table(svc: TableService) -> int:
+    """An Omerta table in post pace: Ann, Bob and two bots."""
+    gid = await _lobby(svc, "omerta", {"pace": "post"})
+    await svc.join(gid, BOB)
+    await svc.add_bot(gid, HOST, "standard")
+    await svc.add_bot(gid, HOST, "easy")
+    return gid
+
+
+async def _wanted(svc: TableService, table) -> dict[int, dict[int, int]]:  # noqa: ANN001
+    """Each bot seat's wanted standing orders, from its memory of the record."""
+    levels = svc.bot_seats(table)
+    bots = await svc.bot_table(table, levels)
+    memories = remember_all(table.game, bots.names, dict(bots.options), bots.seed, bots.record, levels)
+    return {
+        s: OmertaBot(lv, seat_salt(table.row.seed, s)).wanted_orders(table.view(s), memories[s])
+        for s, lv in levels.items()
+    }
+
+
+def _standing(table, seat: int) -> dict[int, int]:  # noqa: ANN001
+    live = {i for i, c in enumerate(table.state.players[seat].slots) if c is not None}
+    return {o.slot: o.value for o in table.state.orders if o.seat == seat and o.slot in live}
+
+
+async def _human_step(svc: TableService, table, turns: list[int]):  # noqa: ANN001, ANN202
+    """Ann or Bob answers their question: draw (calling OMERTA after a few turns a round), discard or swap into
+    the first slot in turn, any other question's default."""
+    p = next(p for p in table.prompts() if p.seat in (0, 1) and not p.optional)
+    user = HOST if table.user_of(p.seat) == HOST.id else BOB
+    option = p.default_option()
+    if p.kind == "turn":
+        turns[0] += 1
+        option = "omerta" if turns[0] % 8 == 0 else "draw"
+    elif p.kind == "place":
+        option = p.options[0].id if turns[0] % 2 else option
+    return (await svc.act(table.id, user, table.version, p.kind, option)).table
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_post_pace_bots_keep_their_standing_orders_up_to_date_and_snap_by_them(service, monkeypatch, seed):
+    """Inline bots (no bots_later): after every move each bot's standing orders are the ones its memory wants;
+    they set orders, and their orders win pairs (seeded tables: which pairs appear is up to the deal)."""
+    monkeypatch.setattr(service_lobby.secrets, "randbits", lambda _bits: seed)
+    gid = await _post_table(service)
+    table = (await service.start(gid, HOST)).table
+    turns = [0]
+    while table.row.status == "active" and table.version < 400:
+        wanted = await _wanted(service, table)
+        assert all(_standing(table, s) == want for s, want in wanted.items()), (wanted, table.state.orders)
+        table = await _human_step(service, table, turns)
+    choices = [json.loads(c) for c in await service.store.get_choices(gid)]
+    assert any(c["kind"] == "order" and c["seat"] in (2, 3) for c in choices)
+    public = [e.text for e in await service.store.get_events(gid, public_only=True)]
+    assert any("Bot" in line and "standing order snaps" in line and "fewer" in line for line in public)
+    assert not any(e.kind == "order" for e in await service.store.get_events(gid, public_only=True))
+
+
+async def test_post_pace_a_move_that_changes_nothing_for_the_bots_starts_no_bot_move(service, monkeypatch):
+    """With bots_later (as at the Discord table): a bot move is started only when a bot has something to do,
+    and every one it starts commits at least one bot answer; the bots still set their orders."""
+    posted: list[int] = []
+
+    async def later(game_id: int) -> None:
+        posted.append(game_id)
+
+    service.bots_later = later
+    spawned: list[int] = []
+    real = service.spawn_bots
+
+    def spawn(table) -> None:  # noqa: ANN001
+        spawned.append(table.version)
+        real(table)
+
+    service.spawn_bots = spawn
+    monkeypatch.setattr(service_lobby.secrets, "randbits", lambda _bits: 7)
+    gid = await _post_table(service)
+    await service.start(gid, HOST)
+    turns, moves, quiet = [0], 0, 0
+    table = await service.load(gid)
+    while table.row.status == "active" and moves < 120:
+        while service.bots_busy(gid):
+            await asyncio.sleep(0.005)
+        table = await service.load(gid)
+        if table.row.status != "active":
+            break
+        before, count = table.version, len(spawned)
+        table = await _human_step(service, table, turns)
+        moves += 1
+        while service.bots_busy(gid):
+            await asyncio.sleep(0.005)
+        after = await service.load(gid)
+        if len(spawned) > count:
+            assert after.version > before + 1, "a bot move was started that answered nothing"
+        else:
+            quiet += 1
+            assert after.version == before + 1
+        table = after
+    assert quiet > 10 and len(posted) == len(spawned) > 0
+    choices = [json.loads(c) for c in await service.store.get_choices(gid)]
+    assert any(c["kind"] == "order" and c["seat"] in (2, 3) for c in choices)
+
+
+async def test_post_pace_a_hint_is_not_for_the_standing_orders(service):
+    """The standing-order question is open to everyone all the time in post pace: it does not make it anyone's
+    turn for /hint."""
+    gid = await _lobby(service, "omerta", {"pace": "post"})
+    for user in (BOB, User(3, "Cy")):
+        await service.join(gid, user)
+    table = (await service.start(gid, HOST)).table
+    users = (HOST, BOB, User(3, "Cy"))
+    for user in users:
+        seat = table.seat_of(user.id)
+        prompt = next(p for p in table.prompts() if p.seat == seat and not p.optional)
+        table = (await service.act(gid, user, table.version, "peek", prompt.options[0].id)).table
+    turn = next(p for p in table.prompts() if p.kind == "turn")
+    idle = next(u for u in users if table.seat_of(u.id) != turn.seat)
+    assert any(p.optional for p in table.prompts_for(table.seat_of(idle.id)))
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.hint(gid, idle)
+    mover = next(u for u in users if table.seat_of(u.id) == turn.seat)
+    assert (await service.hint(gid, mover)).label in {o.label for o in turn.options}

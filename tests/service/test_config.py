@@ -26,9 +26,29 @@ def test_render_workers_and_shards_are_read() -> None:
     assert _env(SPEAKEASY_SHARD_COUNT="2").shard_ids is None  # every shard in this process
 
 
+def test_timers_are_read_in_seconds_and_reminders_in_hours() -> None:
+    s = _env(
+        SPEAKEASY_REMIND_AFTER_HOURS="0.001",
+        SPEAKEASY_REMINDER_POLL_SECONDS="0.25",
+        SPEAKEASY_REMINDER_CLAIM_SECONDS="3",
+        SPEAKEASY_RACE_SWEEP_SECONDS="0.5",
+        SPEAKEASY_DELIVERY_RETRY_SECONDS="0.1",
+        SPEAKEASY_DELIVERY_SWEEP_SECONDS="2",
+    )
+    assert s.reminder_first_s == pytest.approx(3.6)
+    assert (s.reminder_poll_s, s.reminder_claim_s, s.race_sweep_s) == (0.25, 3.0, 0.5)
+    assert (s.delivery_retry_s, s.delivery_sweep_s) == (0.1, 2.0)
+    d = _env()
+    assert (d.reminder_poll_s, d.reminder_claim_s, d.race_sweep_s) == (60.0, 120.0, 5.0)
+    assert (d.delivery_retry_s, d.delivery_sweep_s) == (5.0, 60.0)
+
+
 @pytest.mark.parametrize(
     ("values", "message"),
     [
+        ({"SPEAKEASY_RACE_SWEEP_SECONDS": "0"}, "SPEAKEASY_RACE_SWEEP_SECONDS must be more than 0 seconds"),
+        ({"SPEAKEASY_REMINDER_POLL_SECONDS": "soon"}, "must be a number of seconds, not 'soon'"),
+        ({"SPEAKEASY_DELIVERY_SWEEP_SECONDS": "inf"}, "must be more than 0 seconds"),
         ({"SPEAKEASY_RENDER_WORKERS": "-1"}, "SPEAKEASY_RENDER_WORKERS must be a number"),
         ({"SPEAKEASY_SHARD_COUNT": "0"}, "SPEAKEASY_SHARD_COUNT must be a number of shards"),
         ({"SPEAKEASY_SHARD_IDS": "0"}, "needs SPEAKEASY_SHARD_COUNT"),

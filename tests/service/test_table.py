@@ -174,12 +174,12 @@ async def test_reminders_fire_after_idle_time_not_at_once(svc):
     assert await svc.due_reminders() == []
     svc.test_clock.now += 3601
     due = await svc.due_reminders()
-    assert sorted(u for _, u, _ in due) == [1, 2, 3]
+    assert sorted(u for _, u, *_ in due) == [1, 2, 3]
     assert await svc.due_reminders() == []  # claimed for sending: never handed out twice (issue 14)
     svc.test_clock.now += svc.settings.reminder_claim_s  # the sender died before sending: the claim lapses
     due = await svc.due_reminders()
-    assert [c for _, _, c in due] == [0, 0, 0]  # not counted until sent (the same count: the same nonce)
-    for table, user, _ in due:
+    assert [c for _, _, c, _ in due] == [0, 0, 0]  # not counted until sent (the same count: the same nonce)
+    for table, user, *_ in due:
         await svc.reminder_sent(table.id, user)
     assert await svc.due_reminders() == []  # re-armed a day on
     svc.test_clock.now += 7201

@@ -31,7 +31,7 @@ TABLES = {
 
 async def test_fresh_database_gets_every_migration(db_target: str, backend: str) -> None:
     async with await Store.open(db_target) as s:
-        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 3
+        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 4
         assert s.backend == backend
         assert s.journal_mode == ("wal" if backend == "sqlite" else "")
     assert await tables(db_target) >= TABLES
@@ -85,6 +85,19 @@ async def test_real_upgrade_from_v1(db_target: str) -> None:
         assert len(await s.due_reminders(5.0)) == 1
 
 
+async def test_upgrade_to_v4_keeps_reminders_and_names_each_wait(db_target: str) -> None:
+    """Version 4: a reminder kept from before starts at ``since`` 0; a new wait begins at the game's version."""
+    async with await Store.open(db_target, migrations=MIGRATIONS[:3]) as s:
+        game_id = await make_game(s)
+        sql = "INSERT INTO reminders (game_id, user_id, kind, due_at, count) VALUES (?, 1, 'turn', 5.0, 0)"
+        await s._execute(sql, (game_id,))
+    async with await Store.open(db_target) as s:
+        assert [(r.count, r.since) for r in await s.due_reminders(5.0)] == [(0, 0)]
+        await s._execute("UPDATE games SET version = 7 WHERE id = ?", (game_id,))
+        await s.set_reminder(game_id, 1, "turn", 6.0)
+        assert [(r.count, r.since) for r in await s.due_reminders(6.0)] == [(0, 7)]
+
+
 async def test_injected_migration_list_upgrades(db_target: str) -> None:
     """A plain string is one script both databases run as it is."""
     v1 = ("CREATE TABLE t (a INTEGER);",)
@@ -111,7 +124,7 @@ async def test_failed_migration_changes_nothing(db_target: str) -> None:
     broken = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER); INSERT INTO nowhere VALUES (1);")
     async with await Store.open(db_target, migrations=MIGRATIONS[:1]):
         pass
-    with pytest.raises(MigrationError, match="migration 4 failed"):
+    with pytest.raises(MigrationError, match=f"migration {len(broken)} failed"):
         await Store.open(db_target, migrations=broken)
     assert await schema_version(db_target) == 1
     assert "extra" not in await tables(db_target) and "reminders" not in await tables(db_target)

@@ -6,6 +6,7 @@ the lowest district number, then the lowest space index.
 
 from __future__ import annotations
 
+from engine.msg import M, P, T
 from engine.speakeasy import economy as eco
 from engine.speakeasy import money
 from engine.speakeasy.board import (
@@ -19,6 +20,7 @@ from engine.speakeasy.board import (
     space_name,
     stills_operating,
     zone_index,
+    zone_name,
 )
 from engine.speakeasy.components import BUILDING_KINDS, ZONES
 from engine.speakeasy.docks import move_ship
@@ -38,6 +40,14 @@ LOCATION_NAMES = {
     "commission": "Commission",
     "contractor": "Contractor office",
     "city_planning": "City Planning office",
+}
+#: The bottles of the Helpers as people read them (design §11.2).
+BOTTLE_NAMES = {
+    "moonshine": M("speakeasy.jo.bottle_moonshine", "moonshine"),
+    "gin": M("speakeasy.jo.bottle_gin", "gin"),
+    "rum": M("speakeasy.jo.bottle_rum", "rum"),
+    "whiskey": M("speakeasy.jo.bottle_whiskey", "whiskey"),
+    "champagne": M("speakeasy.jo.bottle_champagne", "champagne"),
 }
 LEVEL_CODES = {"+V": "vip", "+P": "party", "+S": "stills", "+F": "fleet"}
 BUILD_CODES = {"B-S": "speakeasy", "B-N": "nightclub", "B-C": "casino"}
@@ -98,7 +108,15 @@ def set_up(state: SpeakeasyState, difficulty: int, log: Log) -> None:
         track = LEVEL_CODES.get(raise_code) or lowest_level(state, jo.seat)
         state.player(jo.seat).levels[track] += 1  # the setup raise moves no Infamy (design §15.1)
         jo.boxed.append(card)
-        say(log, f"Jo's setup card raises his {TRACK_NAMES[track]} to {state.player(jo.seat).levels[track]}.")
+        say(
+            log,
+            M(
+                "speakeasy.jo.setup_raise",
+                "Jo's setup card raises his {track} to {level}.",
+                track=TRACK_NAMES[track],
+                level=state.player(jo.seat).levels[track],
+            ),
+        )
         break
     zero += revealed
     state.rng.shuffle(zero)
@@ -119,7 +137,15 @@ def set_up(state: SpeakeasyState, difficulty: int, log: Log) -> None:
     for d in jr.act_decks[0]:
         jo.deck += by_deck[d]
     state.rng.shuffle(jo.deck)
-    say(log, f"Jo plays at difficulty {level.level} ({level.name}).")
+    say(
+        log,
+        M(
+            "speakeasy.jo.difficulty",
+            "Jo plays at difficulty {level} ({name}).",
+            level=level.level,
+            name=T("speakeasy.term.jo_level", level.name),
+        ),
+    )
 
 
 def start_act(state: SpeakeasyState, log: Log) -> None:
@@ -149,7 +175,7 @@ def _setup(state: SpeakeasyState, task: Task, log: Log) -> None:
     shuffle_districts(state)
 
 
-register("jo_setup", "Jo's Setup Round", auto=_setup, skip=None)
+register("jo_setup", M("speakeasy.jo.setup_step", "Jo's Setup Round"), auto=_setup, skip=None)
 
 
 def place_building(state: SpeakeasyState, seat: int, d: District, i: int, kind: str, log: Log) -> None:
@@ -161,16 +187,31 @@ def place_building(state: SpeakeasyState, seat: int, d: District, i: int, kind: 
     took = sp.mobster
     sp.mobster = False
     sp.building = Building(seat, kind)
-    tile = ""
+    tile = None
     if sp.tile is not None:
         p.tiles.append(sp.tile)
-        tile = f" and takes the City tile {tile_name(sp.tile)}"
+        tile = tile_name(sp.tile)
         sp.tile = None
-    where = space_name(d.number, i)
-    if took:
-        say(log, f"Jo takes over the Mobster Speakeasy in {where} with a {KIND_NAMES[kind]}{tile}.")
+    what = {"space": space_name(d.number, i), "building": KIND_NAMES[kind]}
+    if took and tile is not None:
+        text = M(
+            "speakeasy.jo.take_over_tile",
+            "Jo takes over the Mobster Speakeasy in {space} with a {building} and takes the City tile {tile}.",
+            tile=tile,
+            **what,
+        )
+    elif took:
+        text = M("speakeasy.jo.take_over", "Jo takes over the Mobster Speakeasy in {space} with a {building}.", **what)
+    elif tile is not None:
+        text = M(
+            "speakeasy.jo.opens_tile",
+            "Jo opens a {building} in {space} and takes the City tile {tile}.",
+            tile=tile,
+            **what,
+        )
     else:
-        say(log, f"Jo opens a {KIND_NAMES[kind]} in {where}{tile}.")
+        text = M("speakeasy.jo.opens", "Jo opens a {building} in {space}.", **what)
+    say(log, text)
 
 
 # ---- his turn (seed 003:30.1-34.1) ----
@@ -237,7 +278,17 @@ def _turn(state: SpeakeasyState, task: Task, log: Log) -> None:
     if kind == "person":
         state.persons[arg] = seat
         per = next(x for x in loc.persons if x.id == arg)
-        say(log, f"Jo flips card {card} and sends a Capo to the {per.name} ({per.location}).", kind="jo")
+        say(
+            log,
+            M(
+                "speakeasy.jo.flip_person",
+                "Jo flips card {card} and sends a Capo to the {person} ({location}).",
+                card=card,
+                person=T("speakeasy.term.person", per.name),
+                location=T("speakeasy.term.location", per.location),
+            ),
+            kind="jo",
+        )
     elif kind == "bump":
         bumped = state.persons[arg]
         per = next(x for x in loc.persons if x.id == arg)
@@ -249,21 +300,43 @@ def _turn(state: SpeakeasyState, task: Task, log: Log) -> None:
             state.beside_park.append(bumped)
         say(
             log,
-            f"Jo flips card {card}: both Persons at the {per.location} are taken, so "
-            f"{state.player(bumped).name}'s Capo moves from the {per.name} to the Park.",
+            M(
+                "speakeasy.jo.flip_bump",
+                "Jo flips card {card}: both Persons at the {location} are taken, so {name}'s Capo moves from the "
+                "{person} to the Park.",
+                card=card,
+                location=T("speakeasy.term.location", per.location),
+                name=state.player(bumped).name,
+                person=T("speakeasy.term.person", per.name),
+            ),
             kind="jo",
         )
     elif kind == "booth":
         state.booths[int(arg) - 1] = seat
-        say(log, f"Jo flips card {card} and sends a Capo to Restaurant booth {arg}.", kind="jo")
+        say(
+            log,
+            M(
+                "speakeasy.jo.flip_booth",
+                "Jo flips card {card} and sends a Capo to Restaurant booth {n}.",
+                card=card,
+                n=int(arg),
+            ),
+            kind="jo",
+        )
     elif kind == "first":
         state.first_place.append(seat)
         state.track.remove(seat)
         state.track.insert(0, seat)
-        say(log, f"Jo flips card {card} and takes first place at the Restaurant.", kind="jo")
+        say(
+            log,
+            M("speakeasy.jo.flip_first", "Jo flips card {card} and takes first place at the Restaurant.", card=card),
+            kind="jo",
+        )
     else:
         state.park[int(arg)] = seat
-        say(log, f"Jo flips card {card} and sends a Capo to the Park.", kind="jo")
+        say(
+            log, M("speakeasy.jo.flip_park", "Jo flips card {card} and sends a Capo to the Park.", card=card), kind="jo"
+        )
     jo.discard.append(card)  # seed 003:30.3: done, then discarded (face up at once: it is shown anyway)
     for action in reversed(jo_rules().card(card).actions):
         push(state, "jo_action", seat, s=action)
@@ -271,25 +344,41 @@ def _turn(state: SpeakeasyState, task: Task, log: Log) -> None:
         push(state, "park_bump", bumped)
 
 
-register("jo_turn", "Jo's turn", auto=_turn, skip=None)
+register("jo_turn", M("speakeasy.jo.turn_step", "Jo's turn"), auto=_turn, skip=None)
 
 
 def _bump_options(state: SpeakeasyState, task: Task) -> list:
     return [
-        opt(f"reward:{k}", f"Take the Park reward of space {sp.number}: {eco.describe(sp.reward)}")
+        opt(
+            f"reward:{k}",
+            M(
+                "speakeasy.jo.park_reward",
+                "Take the Park reward of space {n}: {gain}",
+                n=sp.number,
+                gain=eco.describe(sp.reward),
+            ),
+        )
         for k, sp in enumerate(rules().locations.park)
     ]
 
 
 def _bump_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     sp = rules().locations.park[int(option.split(":")[1])]
-    say(log, f"{state.player(task.seat).name} takes the Park reward: {eco.describe(sp.reward)}.")
+    say(
+        log,
+        M(
+            "speakeasy.jo.park_reward_taken",
+            "{name} takes the Park reward: {gain}.",
+            name=state.player(task.seat).name,
+            gain=eco.describe(sp.reward),
+        ),
+    )
     eco.gain(state, task.seat, sp.reward, log)
 
 
 register(
     "park_bump",
-    "Jo moved your Capo to the Park: take one of the three Park rewards",
+    M("speakeasy.jo.park_bump_ask", "Jo moved your Capo to the Park: take one of the three Park rewards"),
     options=_bump_options,
     choose=_bump_choose,
     skip=None,
@@ -315,11 +404,11 @@ def _action(state: SpeakeasyState, task: Task, log: Log) -> None:
         if p.levels[track] < rules().tracks.max_level:
             eco.raise_level(state, seat, track, log)
         else:
-            say(log, f"Jo's {TRACK_NAMES[track]} is at the top: skipped.")
+            say(log, M("speakeasy.jo.track_top", "Jo's {track} is at the top: skipped.", track=TRACK_NAMES[track]))
     elif code.startswith("$"):
         amount = jo_rules().numbers["park_money"] if state.park.count(seat) and code == "$5" else int(code[1:])
         eco.earn(p, "bonuses", amount)
-        say(log, f"Jo gains ${amount}.")
+        say(log, M("speakeasy.jo.gains", "Jo gains ${amount}.", amount=amount))
     elif code in BUILD_CODES:
         build(state, seat, BUILD_CODES[code], log)
     elif code == "PRO":
@@ -336,7 +425,7 @@ def _action(state: SpeakeasyState, task: Task, log: Log) -> None:
         cook(state, seat, log)
 
 
-register("jo_action", "Jo's action", auto=_action, skip=None)
+register("jo_action", M("speakeasy.jo.action_step", "Jo's action"), auto=_action, skip=None)
 
 
 def build(state: SpeakeasyState, seat: int, kind: str, log: Log) -> None:
@@ -348,7 +437,7 @@ def build(state: SpeakeasyState, seat: int, kind: str, log: Log) -> None:
     kinds = [k for k in reversed(chain[: chain.index(kind) + 1])]
     have = next((k for k in kinds if any(p.rows[k])), None)
     if have is None or (next(free_spaces(state), None) is None and next(mobster_held(state), None) is None):
-        say(log, f"Jo cannot build a {KIND_NAMES[kind]}: skipped.")
+        say(log, M("speakeasy.jo.cannot_build", "Jo cannot build a {building}: skipped.", building=KIND_NAMES[kind]))
         return
     jr = jo_rules()
     while True:
@@ -375,7 +464,14 @@ def _family_to_docks(state: SpeakeasyState, seat: int, zone: int, log: Log) -> N
     if p.family_supply > 0 and None in slots:
         p.family_supply -= 1
         slots[slots.index(None)] = seat
-        say(log, f"Jo sends a Family Member to the {ZONES[zone]} Docks.")
+        say(
+            log,
+            M(
+                "speakeasy.jo.family_docks",
+                "Jo sends a Family Member to the {zone} Docks.",
+                zone=zone_name(ZONES[zone]),
+            ),
+        )
 
 
 def take_bottle(state: SpeakeasyState, seat: int, log: Log) -> None:
@@ -398,18 +494,26 @@ def take_bottle(state: SpeakeasyState, seat: int, log: Log) -> None:
     idx = state.helper_display.index(best)
     p.helpers.append(best)
     state.helper_display[idx] = state.helper_deck.pop(0) if state.helper_deck else None
-    say(log, f"Jo takes the Helper {r.helpers.cards[best].name} ({r.helpers.cards[best].bottle}).")
+    say(
+        log,
+        M(
+            "speakeasy.jo.helper",
+            "Jo takes the Helper {helper} ({bottle}).",
+            helper=T("speakeasy.term.helper", r.helpers.cards[best].name),
+            bottle=BOTTLE_NAMES[r.helpers.cards[best].bottle],
+        ),
+    )
 
 
 def produce(state: SpeakeasyState, seat: int, log: Log) -> None:
     """Design §15.1: barrels equal to his Stills level onto his Stills area (capacity 8), with an Operating Stills."""
     p = state.player(seat)
     if not stills_operating(state, seat):
-        say(log, "Jo has no Operating Stills: no barrels.")
+        say(log, M("speakeasy.jo.no_stills", "Jo has no Operating Stills: no barrels."))
         return
     added = min(size(state, seat, "stills"), jo_rules().stills_capacity - p.stills_barrels)
     p.stills_barrels += max(0, added)
-    say(log, f"Jo produces {max(0, added)} barrels.")
+    say(log, P("speakeasy.jo.produces", "Jo produces {n} barrel.", "Jo produces {n} barrels.", max(0, added)))
 
 
 def _targets(state: SpeakeasyState, seat: int) -> list[tuple[District, int, Building]]:
@@ -428,19 +532,31 @@ def deliver(state: SpeakeasyState, seat: int, log: Log) -> None:
     for d, i, b in _targets(state, seat)[: size(state, seat, "fleet")]:
         if p.stills_barrels:
             p.stills_barrels -= 1
-            src = "his Stills"
+            src: int | None = None  # his Stills
         else:
             ships = [s for s in state.ships if s.barrels]
             if not ships:
                 break
             ship = min(ships, key=lambda s: (prices[s.number - 1], s.number))
             ship.barrels -= 1
-            src = f"Ship {ship.number}"
+            src = ship.number
         b.barrel = True
         moved += 1
-        say(log, f"Jo delivers a barrel from {src} to {space_name(d.number, i)}.")
+        where = space_name(d.number, i)
+        if src is None:
+            say(log, M("speakeasy.jo.delivers_stills", "Jo delivers a barrel from his Stills to {space}.", space=where))
+        else:
+            say(
+                log,
+                M(
+                    "speakeasy.jo.delivers_ship",
+                    "Jo delivers a barrel from Ship {ship} to {space}.",
+                    ship=src,
+                    space=where,
+                ),
+            )
     if not moved:
-        say(log, "Jo has nothing to deliver.")
+        say(log, M("speakeasy.jo.no_delivery", "Jo has nothing to deliver."))
 
 
 def sell(state: SpeakeasyState, seat: int, log: Log) -> None:
@@ -456,7 +572,15 @@ def sell(state: SpeakeasyState, seat: int, log: Log) -> None:
         amount = t.prices[b.kind][band]
         b.barrel = False
         eco.earn(p, "sales", amount)
-        say(log, f"Jo sells a barrel at {space_name(d.number, i)} for ${amount}.")
+        say(
+            log,
+            M(
+                "speakeasy.jo.sells",
+                "Jo sells a barrel at {space} for ${amount}.",
+                space=space_name(d.number, i),
+                amount=amount,
+            ),
+        )
 
 
 def protect(state: SpeakeasyState, seat: int, log: Log) -> None:
@@ -479,7 +603,15 @@ def protect(state: SpeakeasyState, seat: int, log: Log) -> None:
             break
         p.family_supply -= 1
         b.family = True
-        say(log, f"Jo protects the {KIND_NAMES[b.kind]} in {space_name(d.number, i)}.")
+        say(
+            log,
+            M(
+                "speakeasy.jo.protects",
+                "Jo protects the {building} in {space}.",
+                building=KIND_NAMES[b.kind],
+                space=space_name(d.number, i),
+            ),
+        )
 
 
 def ambush(state: SpeakeasyState, seat: int, log: Log) -> None:
@@ -487,7 +619,7 @@ def ambush(state: SpeakeasyState, seat: int, log: Log) -> None:
     jr = jo_rules()
     ships = [s for s in state.ships if s.barrels]
     if not ships:
-        say(log, "No Ship has barrels: Jo cannot ambush.")
+        say(log, M("speakeasy.jo.no_ambush", "No Ship has barrels: Jo cannot ambush."))
         return
     ship = min(ships, key=lambda s: (-s.barrels, s.port))
     zone = zone_index(ship.port)
@@ -495,13 +627,25 @@ def ambush(state: SpeakeasyState, seat: int, log: Log) -> None:
     amount = jr.ambush_money[min(state.act, len(jr.ambush_money)) - 1]
     eco.earn(p, "crates", amount)
     p.ambushes += 1
-    say(log, f"Jo ambushes Ship {ship.number} and gains ${amount}.", kind="jo")
+    say(
+        log,
+        M("speakeasy.jo.ambush", "Jo ambushes Ship {ship} and gains ${amount}.", ship=ship.number, amount=amount),
+        kind="jo",
+    )
     for other, pl in enumerate(state.players):
         if other != seat:
             n = state.docks[zone].count(other)
             if n:
                 eco.earn(pl, "fees", n * jr.numbers["rival_fee"])
-                say(log, f"{pl.name} gets ${n * jr.numbers['rival_fee']} for their Family Members at those Docks.")
+                say(
+                    log,
+                    M(
+                        "speakeasy.jo.rival_fee",
+                        "{name} gets ${amount} for their Family Members at those Docks.",
+                        name=pl.name,
+                        amount=n * jr.numbers["rival_fee"],
+                    ),
+                )
     if ship.crate is not None:
         p.crates.append(ship.crate)
         ship.crate = None
@@ -535,27 +679,66 @@ def cook(state: SpeakeasyState, seat: int, log: Log) -> None:
         if kind == "zone":
             state.zone_books[arg].append(seat)
             eco.earn(p, "books", jr.numbers["zone_goal_money"])
-            say(log, f"Jo cooks the Books on the {ZONES[arg]} goal: ${jr.numbers['zone_goal_money']}.")
+            say(
+                log,
+                M(
+                    "speakeasy.jo.cooks_zone",
+                    "Jo cooks the Books on the {zone} goal: ${amount}.",
+                    zone=zone_name(ZONES[arg]),
+                    amount=jr.numbers["zone_goal_money"],
+                ),
+            )
             _raise_lowest(state, seat, log)
         elif kind == "hall":
             state.city_hall_books.append([seat, state.act])
             eco.earn(p, "books", jr.numbers["city_hall_money"])
-            say(log, f"Jo cooks the Books at City Hall: ${jr.numbers['city_hall_money']}.")
+            say(
+                log,
+                M(
+                    "speakeasy.jo.cooks_hall",
+                    "Jo cooks the Books at City Hall: ${amount}.",
+                    amount=jr.numbers["city_hall_money"],
+                ),
+            )
         elif kind == "docks":
             state.docks_books[arg].append(seat)
             eco.earn(p, "books", jr.numbers["docks_money"])
-            say(log, f"Jo cooks the Books on the {ZONES[arg]} Docks: ${jr.numbers['docks_money']}.")
+            say(
+                log,
+                M(
+                    "speakeasy.jo.cooks_docks",
+                    "Jo cooks the Books on the {zone} Docks: ${amount}.",
+                    zone=zone_name(ZONES[arg]),
+                    amount=jr.numbers["docks_money"],
+                ),
+            )
         else:
             state.infamy_books.setdefault(str(arg), []).append(seat)
             eco.earn(p, "books", g.infamy_books[arg])
-            say(log, f"Jo cooks the Books on Infamy {arg}: ${g.infamy_books[arg]}.")
+            say(
+                log,
+                M(
+                    "speakeasy.jo.cooks_infamy",
+                    "Jo cooks the Books on Infamy {n}: ${amount}.",
+                    n=arg,
+                    amount=g.infamy_books[arg],
+                ),
+            )
             _raise_lowest(state, seat, log)
     if placed < jr.numbers["cook_books"] and p.book_supply > 0 and None in state.park_books:
         j = state.park_books.index(None)
         state.park_books[j] = seat
         p.book_supply -= 1
         eco.earn(p, "books", jr.numbers["park_book_money"])
-        say(log, f"Jo puts a Book on Central Park goal {state.park_goals[j]}: ${jr.numbers['park_book_money']}.")
+        say(
+            log,
+            M(
+                "speakeasy.jo.cooks_park",
+                "Jo puts a Book on Central Park goal {tile}: ${amount}.",
+                tile=state.park_goals[j],
+                amount=jr.numbers["park_book_money"],
+            ),
+        )
 
 
 def _raise_lowest(state: SpeakeasyState, seat: int, log: Log) -> None:
@@ -602,10 +785,20 @@ def _defend(state: SpeakeasyState, task: Task, log: Log) -> None:
         return
     paid = min(need, p.pocket)
     money.pay_pocket(p, paid, "war")  # Jo's one pool pays to keep his building
-    say(log, f"Jo pays ${paid} and keeps the {KIND_NAMES[b.kind]} in {space_name(d.number, task.m)}.", kind="war")
+    say(
+        log,
+        M(
+            "speakeasy.jo.defends",
+            "Jo pays ${paid} and keeps the {building} in {space}.",
+            paid=paid,
+            building=KIND_NAMES[b.kind],
+            space=space_name(d.number, task.m),
+        ),
+        kind="war",
+    )
 
 
-register("jo_defend", "Jo defends", auto=_defend, skip=None)
+register("jo_defend", M("speakeasy.jo.defend_step", "Jo defends"), auto=_defend, skip=None)
 
 
 def defence_order(state: SpeakeasyState, seat: int, d: District) -> list[int]:

@@ -3,6 +3,7 @@ then the Stretch Goals Solo Achievements and the rank."""
 
 from __future__ import annotations
 
+from engine.msg import Join, M, T
 from engine.speakeasy.board import buildings
 from engine.speakeasy.components import BOTTLES, ZONES
 from engine.speakeasy.jo.data import jo_rules
@@ -63,7 +64,38 @@ def solo_scoring(state: SpeakeasyState, log: Log) -> None:
     p.final["achievements"] = bonus
     p.final["total"] += bonus
     jo.rank = rank(p.final["total"] - bot.final["total"], won)
-    names = ", ".join(a.name for a in jr.achievements if a.id in jo.achievements) or "none"
-    say(log, f"Jo: {bot.final['total']} (with ${tiles} for his City tiles).", kind="final")
-    say(log, f"{p.name} {'beats' if won else 'does not beat'} Jo. Achievements: {names} (+${bonus}).", kind="final")
-    say(log, f"{p.name}'s rank: {jo.rank}.", kind="final")
+    reached = [T("speakeasy.jo.achievement", a.name) for a in jr.achievements if a.id in jo.achievements]
+    names = Join(reached, "comma") if reached else M("speakeasy.jo.no_achievements", "none")
+    say(
+        log,
+        M(
+            "speakeasy.jo.final",
+            "Jo: {total} (with ${tiles} for his City tiles).",
+            total=bot.final["total"],
+            tiles=tiles,
+        ),
+        kind="final",
+    )
+    outcome = (
+        M(
+            "speakeasy.jo.beats",
+            "{name} beats Jo. Achievements: {names} (+${bonus}).",
+            name=p.name,
+            names=names,
+            bonus=bonus,
+        )
+        if won
+        else M(
+            "speakeasy.jo.not_beaten",
+            "{name} does not beat Jo. Achievements: {names} (+${bonus}).",
+            name=p.name,
+            names=names,
+            bonus=bonus,
+        )
+    )
+    say(log, outcome, kind="final")
+    say(
+        log,
+        M("speakeasy.jo.rank_line", "{name}'s rank: {rank}.", name=p.name, rank=T("speakeasy.jo.rank", jo.rank)),
+        kind="final",
+    )
