@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from render import omerta, omerta_text
 from render.draw import fit_lines, text_width
 from tests.render.games import View, play_until, reach
+from tests.words.scan import english_words
 from words import words
 
 #: name -> (players, seed, stop, omerta_rate), the positions of the English render tests
@@ -99,6 +100,7 @@ def test_the_table_in_german_draws_and_fits(name: str, measured: dict[str, list[
     assert title.startswith(f"Runde {view['round']} von {view['rounds']} · ") or title.startswith("Spielende")
     for words_ in (title, label, text):
         assert not UNFILLED.search(words_) and not ENGLISH.search(words_), words_
+        assert not english_words(words_, [p["name"] for p in view["players"]]), words_
     assert png != omerta.render_table({**view, "lang": "en"})
 
 
@@ -164,8 +166,10 @@ def test_the_texts_in_german() -> None:
     reveal = omerta_text.reveal_summary(over)
     assert reveal.startswith(f"Aufdecken nach Runde {over['reveal']['round']}:")
     assert "Endstand (die niedrigste Summe gewinnt):" in reveal and "→ zählt" in reveal
+    names = [p["name"] for p in over["players"]]
     for text in (head, summary, note, reveal, omerta_text.headline(over)):
         assert not UNFILLED.search(text), text
+        assert not english_words(text, names), (english_words(text, names), text)  # the German scan (tests/words)
     assert omerta_text.headline(over).startswith(f"Runde {over['round']} von {over['rounds']} · Spielende · ")
 
 

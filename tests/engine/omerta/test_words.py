@@ -21,9 +21,11 @@ from engine.omerta.cards import deck
 from engine.omerta.state import OmertaState
 from engine.omerta.table import card_name, slot_name
 from tests.engine.omerta.helpers import Pick, arrange, new_table, play
+from tests.words.scan import english_words
 from words import words
 
 DE = words("de")
+NAMES = ["Anna", "Ben", "Cleo", "Dario", "Eve"]
 #: A ``{field}`` left in a text: a template whose data did not fill it.
 UNFILLED = re.compile(r"\{[a-z_]+\}")
 #: Messages a long run of random games must have said (the common lines of every part of the game).
@@ -101,6 +103,7 @@ def _check(form: dict[str, Any] | None, english: str, where: str, seen: set[str]
     assert str(msg) == english, where
     german = DE(msg)
     assert not UNFILLED.search(german), f"{where}: {german!r}"
+    assert not english_words(german, NAMES), f"{where}: English in {german!r}"  # the German scan (tests/words)
     assert not UNFILLED.search(english), f"{where}: {english!r}"
 
 
@@ -131,7 +134,7 @@ def _play(seed: int, players: int, rules: int, pace: str, seen: set[str]) -> Ome
     """One random game to its end (OMERTA called now and then), checking everything it says."""
     g = OmertaGame()
     options = {"rules": rules, "pace": pace, "rounds": 2}
-    state, events = g.start(["Anna", "Ben", "Cleo", "Dario", "Eve"][:players], options, seed)
+    state, events = g.start(NAMES[:players], options, seed)
     rng = random.Random(seed)
     for e in events:
         _check_event(e, seen)
