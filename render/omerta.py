@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +33,9 @@ from render.draw import (
     rounded_sprite,
     with_shadow,
 )
+from render.omerta_words import card_name, gangster_name, words_of
+from words import Words, words
+from words.msg import Join, M, Msg, P, T
 
 # --- sizes (px) ---------------------------------------------------------------------------------------------
 
@@ -124,29 +126,50 @@ _CHARACTER_ACCENT: dict[str, RGB] = {
 }
 
 _POWER_LABEL = {
-    "traitor": "Traitor",
-    "mole": "Mole",
-    "lady": "Lady",
-    "chauffeur": "Chauffeur",
-    "police": "Police Check",
-    "mamma": "La Mamma",
-    "safecracker": "Safecracker",
-    "safe": "Safecracker",
-    "safe_slot": "Safecracker",
-    "alibi": "Alibi",
+    "traitor": T("omerta.card", "Traitor"),
+    "mole": T("omerta.card", "Mole"),
+    "lady": T("omerta.card", "Lady"),
+    "chauffeur": T("omerta.card", "Chauffeur"),
+    "police": T("omerta.card", "Police Check"),
+    "mamma": T("omerta.card", "La Mamma"),
+    "safecracker": T("omerta.card", "Safecracker"),
+    "safe": T("omerta.card", "Safecracker"),
+    "safe_slot": T("omerta.card", "Safecracker"),
+    "alibi": T("omerta.card", "Alibi"),
 }
 
-_POWER_TEXT = {
-    "traitor": "{n} may deal 2 cards from the draw pile, face down, to opponents.",
-    "mole": "{n} may look at one of their own cards.",
-    "lady": "{n} may shuffle one opponent's cards.",
-    "chauffeur": "{n} may discard up to 2 of their own bottles, named by memory.",
-    "police": "{n} may hold one card on the table for two of their turns.",
-    "mamma": "{n} may make an opponent skip their next turn.",
-    "safecracker": "{n} may look at the 4 cards in the Safe.",
-    "safe": "{n} has seen the Safe and may take one of its cards.",
-    "safe_slot": "{n} chooses which of their cards goes into the Safe.",
-}
+
+def _power_text(power: str, name: str) -> Msg:
+    """What the active player may do with the power now."""
+    if power == "traitor":
+        return M(
+            "render.omerta.power_traitor",
+            "{name} may deal 2 cards from the draw pile, face down, to opponents.",
+            name=name,
+        )
+    if power == "mole":
+        return M("render.omerta.power_mole", "{name} may look at one of their own cards.", name=name)
+    if power == "lady":
+        return M("render.omerta.power_lady", "{name} may shuffle one opponent's cards.", name=name)
+    if power == "chauffeur":
+        return M(
+            "render.omerta.power_chauffeur",
+            "{name} may discard up to 2 of their own bottles, named by memory.",
+            name=name,
+        )
+    if power == "police":
+        return M(
+            "render.omerta.power_police", "{name} may hold one card on the table for two of their turns.", name=name
+        )
+    if power == "mamma":
+        return M("render.omerta.power_mamma", "{name} may make an opponent skip their next turn.", name=name)
+    if power == "safecracker":
+        return M("render.omerta.power_safecracker", "{name} may look at the 4 cards in the Safe.", name=name)
+    if power == "safe":
+        return M("render.omerta.power_safe", "{name} has seen the Safe and may take one of its cards.", name=name)
+    if power == "safe_slot":
+        return M("render.omerta.power_safe_slot", "{name} chooses which of their cards goes into the Safe.", name=name)
+    return M("render.omerta.power_other", "{name} uses a power.", name=name)
 
 
 # --- words --------------------------------------------------------------------------------------------------
@@ -156,20 +179,24 @@ def _names(view: dict[str, Any]) -> list[str]:
     return [str(p["name"]) for p in view["players"]]
 
 
-def _and(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _winners_text(view: dict[str, Any]) -> str:
+def _winners_msg(view: dict[str, Any]) -> Msg:
     names = _names(view)
     winners = [names[i] for i in view.get("winners", [])]
     if not winners:
-        return "Game over"
+        return M("render.omerta.game_over", "Game over")
     best = view["players"][view["winners"][0]]["total"]
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"{_and(winners)} {verb} with {best} points"
+    return P(
+        "render.omerta.winners",
+        "{names} wins with {points} points",
+        "{names} win with {points} points",
+        len(winners),
+        names=Join(winners),
+        points=best,
+    )
+
+
+def _winners_text(view: dict[str, Any]) -> str:
+    return words_of(view)(_winners_msg(view))
 
 
 def describe(view: dict[str, Any]) -> tuple[str, str, str]:
@@ -177,48 +204,110 @@ def describe(view: dict[str, Any]) -> tuple[str, str, str]:
 
     The title line is e.g. "Round 2 of 4 · Ben's turn" or "Round 2 of 4 · Snap window: Bottle 7".
     """
+    w = words_of(view)
     names = _names(view)
     active = view.get("active")
     who = names[active] if active is not None and 0 <= active < len(names) else "?"
     phase = view["phase"]
     top = view.get("discard_top")
+    turn = M("render.omerta.turn", "{name}'s turn", name=who)
     if phase == "peek":
         waiting = [p["name"] for p in view["players"] if not p.get("peeked")]
-        head, label = "Everyone is peeking", "PEEKING"
-        text = f"Everyone looks at {_num(view, 'peek')} of their cards and remembers them."
+        head, label = (
+            w(M("render.omerta.peeking", "Everyone is peeking")),
+            w(M("render.omerta.label_peeking", "PEEKING")),
+        )
+        text = w(
+            M(
+                "render.omerta.peek_text",
+                "Everyone looks at {n} of their cards and remembers them.",
+                n=_num(view, "peek"),
+            )
+        )
         if waiting:
-            text += f" Waiting for {_and(waiting)}."
+            text += " " + w(M("render.omerta.waiting", "Waiting for {names}.", names=Join(waiting)))
     elif phase == "turn":
-        head, label = f"{who}'s turn", f"{who.upper()} TO PLAY"
-        take = f"take the {top['name']} from the discard pile" if top else "take the discard"
-        text = f"Draw a card, {take}, or call OMERTA ({_num(view, 'omerta_limit')} points or fewer)."
+        head, label = w(turn), w(M("render.omerta.label_to_play", "{name} TO PLAY", name=who.upper()))
+        if top:
+            take = M("render.omerta.take_card", "take the {card} from the discard pile", card=card_name(top))
+        else:
+            take = M("render.omerta.take_discard", "take the discard")
+        text = w(
+            M(
+                "render.omerta.turn_text",
+                "Draw a card, {take}, or call OMERTA ({n} points or fewer).",
+                take=take,
+                n=_num(view, "omerta_limit"),
+            )
+        )
     elif phase == "drawn":
-        head, label = f"{who}'s turn", "A CARD IS DRAWN"
+        head, label = w(turn), w(M("render.omerta.label_drawn", "A CARD IS DRAWN"))
         held = view.get("holding")
-        what = f"drew {held['name']}" if held else "drew a card"
-        text = f"{who} {what}: swap it into a slot or discard it."
+        if held:
+            drawn = M(
+                "render.omerta.drawn_card",
+                "{name} drew {card}: swap it into a slot or discard it.",
+                name=who,
+                card=card_name(held),
+            )
+        else:
+            drawn = M("render.omerta.drawn", "{name} drew a card: swap it into a slot or discard it.", name=who)
+        text = w(drawn)
     elif phase == "taken":
-        head, label = f"{who}'s turn", "THE DISCARD IS TAKEN"
+        head, label = w(turn), w(M("render.omerta.label_taken", "THE DISCARD IS TAKEN"))
         held = view.get("holding")
-        what = held["name"] if held else "the discard"
-        text = f"{who} took {what} from the discard pile and swaps it into a slot."
+        what = card_name(held) if held else M("render.omerta.the_discard", "the discard")
+        text = w(
+            M(
+                "render.omerta.taken",
+                "{name} took {card} from the discard pile and swaps it into a slot.",
+                name=who,
+                card=what,
+            )
+        )
     elif phase == "snap":
         value = view.get("snap_value")
-        head, label = f"Snap window: Bottle {value}", "SNAP WINDOW"
-        text = f"Anyone may discard a Bottle {value} of their own. A wrong snap costs a penalty card."
+        head = w(M("render.omerta.snap_head", "Snap window: Bottle {value}", value=value))
+        label = w(M("render.omerta.label_snap", "SNAP WINDOW"))
+        text = w(
+            M(
+                "render.omerta.snap_text",
+                "Anyone may discard a Bottle {value} of their own. A wrong snap costs a penalty card.",
+                value=value,
+            )
+        )
     elif phase in ("power", "safe", "safe_slot"):
         power = view.get("power") or phase
-        name = _POWER_LABEL.get(power, power.replace("_", " ").title())
-        head, label = f"{who}'s turn · {name}", f"POWER · {name.upper()}"
-        text = _POWER_TEXT.get(power, "{n} uses a power.").format(n=who)
+        name = w(_POWER_LABEL[power]) if power in _POWER_LABEL else power.replace("_", " ").title()
+        head = w(M("render.omerta.power_head", "{turn} · {power}", turn=turn, power=name))
+        label = w(M("render.omerta.label_power", "POWER · {power}", power=name.upper()))
+        text = w(_power_text(power, who))
     elif phase == "over":
         winners = [names[i] for i in view.get("winners", []) if 0 <= i < len(names)]
-        head = f"Game over: {_and(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners else "Game over"
-        label = "GAME OVER"
-        text = _winners_text(view) + ". Lowest total wins."
+        if winners:
+            over = P(
+                "render.omerta.over_head",
+                "Game over: {names} wins",
+                "Game over: {names} win",
+                len(winners),
+                names=Join(winners),
+            )
+        else:
+            over = M("render.omerta.game_over", "Game over")
+        head = w(over)
+        label = w(M("render.omerta.label_over", "GAME OVER"))
+        text = w(M("render.omerta.over_text", "{winners}. Lowest total wins.", winners=_winners_msg(view)))
     else:
         head, label, text = phase.title(), phase.upper(), ""
-    title = f"Round {view['round']} of {view['rounds']} · {head}"
+    title = w(
+        M(
+            "render.omerta.title",
+            "Round {round} of {rounds} · {head}",
+            round=view["round"],
+            rounds=view["rounds"],
+            head=head,
+        )
+    )
     return title, label, text
 
 
@@ -354,44 +443,58 @@ def _dial(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -
     d.ellipse((cx - r * 0.2, cy - r * 0.2, cx + r * 0.2, cy + r * 0.2), fill=colour)
 
 
+#: Where a long card name may break across lines (soft hyphens), by its words in any language.
+_BREAKS = {
+    "Safecracker": "Safe\u00adcracker",
+    "Geldschrankknacker": "Geld\u00adschrank\u00adknacker",
+    "Polizeikontrolle": "Polizei\u00adkontrolle",
+}
+
+
 @lru_cache(maxsize=128)
-def character_face(name: str, points: int, w: int, h: int) -> Image.Image:
-    """A character card face up: its name on a coloured band, an emblem and its points."""
+def character_face(name: str, points: int, w: int, h: int, lang: str = "en") -> Image.Image:
+    """A character card face up: its name (``name`` in English, shown in ``lang``) on a coloured band, an
+    emblem and its points."""
+    say = words(lang)
     accent = _CHARACTER_ACCENT.get(name, (70, 70, 70))
     big, d = _face_base(w, h)
     s = SS
     band = h * 0.34
+    sizes = [x for x in (round(w * 0.2), round(w * 0.17), round(w * 0.15), 16, 15, 14) if x >= FS_CARD_MIN]
+    shown = " ".join(_BREAKS.get(part, part) for part in say(T("omerta.card", name)).split(" "))
+    lines, size = fit_lines(shown, w - 12, band - 10, sorted(set(sizes), reverse=True), "cond_bold", 1.05)
+    # a long name (Geldschrankknacker on a small card) gets a taller band, and the emblem moves down and shrinks
+    grow = max(0.0, min(h * 0.5, len(lines) * size * 1.05 + 10) - band)
+    band += grow
+    scale = 1 - grow / (h * 0.4)
     d.rounded_rectangle((3 * s, 3 * s, w * s - 3 * s, band * s), (CARD_RADIUS - 2) * s, fill=accent)
     d.rectangle((3 * s, band * s * 0.6, w * s - 3 * s, band * s), fill=accent)
-    cx, cy = w * s / 2, h * s * 0.6
+    cx, cy = w * s / 2, (h * 0.6 + grow * 0.6) * s
     if name == "Police Check":
-        _star(d, cx, cy, w * s * 0.2, accent)
+        _star(d, cx, cy, w * s * 0.2 * scale, accent)
     elif name == "Safecracker":
-        _dial(d, cx, cy, w * s * 0.2, accent)
+        _dial(d, cx, cy, w * s * 0.2 * scale, accent)
     else:
-        _fedora(d, cx, cy + w * s * 0.1, w * s * 0.5, accent)
+        _fedora(d, cx, cy + w * s * 0.1 * scale, w * s * 0.5 * scale, accent)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
     dd = ImageDraw.Draw(img)
-    sizes = [x for x in (round(w * 0.2), round(w * 0.17), round(w * 0.15), 16, 15, 14) if x >= FS_CARD_MIN]
-    shown = name.replace("Safecracker", "Safe\u00adcracker")
-    lines, size = fit_lines(shown, w - 12, band - 10, sorted(set(sizes), reverse=True), "cond_bold", 1.05)
     font = fonts.get(size, "cond_bold")
     lh = size * 1.05
     y0 = band / 2 - lh * (len(lines) - 1) / 2 + 2
     for k, line in enumerate(lines):
         dd.text((w / 2, y0 + k * lh), line, font=font, fill=(255, 255, 255), anchor="mm")
-    pts = f"{points} pts"
+    pts = say(M("render.omerta.pts", "{n} pts", n=points))
     psize = _card_px(w, 0.15)
     dd.text((w / 2, h - max(8, h * 0.07)), pts, font=fonts.get(psize, "bold"), fill=RED, anchor="mb")
     return img
 
 
-def card_face(card: dict[str, Any], w: int) -> Image.Image:
-    """A face-up card from view data (``kind``, ``name``, ``points``, ``value``), ``w`` px wide."""
+def card_face(card: dict[str, Any], w: int, lang: str = "en") -> Image.Image:
+    """A face-up card from view data (``kind``, ``name``, ``points``, ``value``), ``w`` px wide, in ``lang``."""
     h = _card_h(w)
     if card.get("kind") == "bottle":
         return bottle_face(int(card.get("value") or card.get("points") or 0), w, h)
-    return character_face(str(card.get("name", "?")), int(card.get("points", 0)), w, h)
+    return character_face(str(card.get("name", "?")), int(card.get("points", 0)), w, h, lang)
 
 
 # --- card pieces on the table -------------------------------------------------------------------------------
@@ -412,10 +515,10 @@ def _back_shadowed(w: int) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def _face_shadowed(kind: str, name: str, points: int, value: int, w: int) -> Image.Image:
+def _face_shadowed(kind: str, name: str, points: int, value: int, w: int, lang: str) -> Image.Image:
     if kind == "bottle":
         return _shadowed(bottle_face(value, w, _card_h(w)))
-    return _shadowed(character_face(name, points, w, _card_h(w)))
+    return _shadowed(character_face(name, points, w, _card_h(w), lang))
 
 
 def _put(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
@@ -423,11 +526,11 @@ def _put(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
     paste(img, sprite, x - _SHADOW_M, y - _SHADOW_M)
 
 
-def _place_face(img: Image.Image, card: dict[str, Any], x: int, y: int, w: int) -> None:
-    """A face-up card from view data with its shadow."""
+def _place_face(img: Image.Image, card: dict[str, Any], x: int, y: int, w: int, lang: str) -> None:
+    """A face-up card from view data with its shadow, its words in ``lang``."""
     kind = str(card.get("kind", ""))
     value = int(card.get("value") or card.get("points") or 0) if kind == "bottle" else 0
-    _put(img, _face_shadowed(kind, str(card.get("name", "?")), int(card.get("points", 0)), value, w), x, y)
+    _put(img, _face_shadowed(kind, str(card.get("name", "?")), int(card.get("points", 0)), value, w, lang), x, y)
 
 
 def _place_back(img: Image.Image, x: int, y: int, w: int, shadow: bool = True) -> None:
@@ -439,7 +542,7 @@ def _place_back(img: Image.Image, x: int, y: int, w: int, shadow: bool = True) -
 
 
 @lru_cache(maxsize=256)
-def _slot_sprite(w: int, number: int, police: bool) -> Image.Image:
+def _slot_sprite(w: int, number: int, police: bool, lang: str = "en") -> Image.Image:
     """A face-down card in a player's slot with its slot number; a Police Check band if held."""
     sprite = _back_shadowed(w).copy()
     h = _card_h(w)
@@ -460,13 +563,14 @@ def _slot_sprite(w: int, number: int, police: bool) -> Image.Image:
         d.rectangle((x + 2, by0, x + w - 3, by1), fill=POLICE_BLUE)
         d.line((x + 2, by0, x + w - 3, by0), fill=POLICE_LIGHT, width=2)
         d.line((x + 2, by1, x + w - 3, by1), fill=POLICE_LIGHT, width=2)
-        text, fsize = fit_text("POLICE", w - 8, (FS_POLICE + 4, FS_POLICE + 2, FS_POLICE, 16, 14), "cond_bold")
+        band = words(lang)(M("render.omerta.police_band", "POLICE"))
+        text, fsize = fit_text(band, w - 8, (FS_POLICE + 4, FS_POLICE + 2, FS_POLICE, 16, 14), "cond_bold")
         d.text((cx, (by0 + by1) / 2), text, font=fonts.get(fsize, "cond_bold"), fill=(255, 255, 255), anchor="mm")
     return sprite
 
 
-def _slot_card(img: Image.Image, x: int, y: int, w: int, number: int, police: bool) -> None:
-    _put(img, _slot_sprite(w, number, police), x, y)
+def _slot_card(img: Image.Image, x: int, y: int, w: int, number: int, police: bool, lang: str) -> None:
+    _put(img, _slot_sprite(w, number, police, lang), x, y)
 
 
 def _empty_slot(img: Image.Image, x: int, y: int, w: int, number: int | None) -> None:
@@ -529,16 +633,17 @@ def _section_label(d: ImageDraw.ImageDraw, x: float, y: float, text: str, anchor
     d.text((x, y), text, font=fonts.get(FS_SECTION, "cond_bold"), fill=GOLD, anchor=anchor)
 
 
-def _round_scores(p: dict[str, Any], max_w: float) -> tuple[str, int]:
+def _round_scores(p: dict[str, Any], max_w: float, w: Words) -> tuple[str, int]:
     """Per-round scores ("R1: 12   R2: 0"), or a shorter form when many rounds do not fit ``max_w``."""
     done = p.get("round_scores", [])
     if not done:
-        return "No round scored yet", FS_ROUNDS
-    long = "   ".join(f"R{k + 1}: {s}" for k, s in enumerate(done))
+        return w(M("render.omerta.no_round", "No round scored yet")), FS_ROUNDS
+    long = "   ".join(w(M("render.omerta.round_score", "R{k}: {score}", k=k + 1, score=s)) for k, s in enumerate(done))
     text, size = fit_text(long, max_w, (FS_ROUNDS, 18, 16), "regular")
     if text == long:
         return text, size
-    return fit_text("Rounds: " + " · ".join(str(s) for s in done), max_w, (FS_ROUNDS, 18, 16), "regular")
+    short = w(M("render.omerta.round_scores", "Rounds: {scores}", scores=" · ".join(str(s) for s in done)))
+    return fit_text(short, max_w, (FS_ROUNDS, 18, 16), "regular")
 
 
 def _player_panel(
@@ -549,6 +654,7 @@ def _player_panel(
     p: dict[str, Any],
     letter: str,
     tags: list[tuple[str, RGB, RGB]],
+    say: Words,
 ) -> None:
     """Badge, name, gangster, total, round scores and tags of one player, in a ``w`` px wide column."""
     d = ImageDraw.Draw(img)
@@ -556,16 +662,17 @@ def _player_panel(
     bsize = 68
     badge(img, x + bsize // 2, y + bsize // 2 + 2, bsize, seat, letter, FS_BADGE)
     # total on the right
-    d.text((x + w, y + 4), "TOTAL", font=fonts.get(FS_SMALL_LABEL, "cond_bold"), fill=MUTED, anchor="rt")
+    total = say(M("render.omerta.label_total", "TOTAL"))
+    d.text((x + w, y + 4), total, font=fonts.get(FS_SMALL_LABEL, "cond_bold"), fill=MUTED, anchor="rt")
     d.text((x + w, y + 24), str(p.get("total", 0)), font=fonts.get(FS_TOTAL, "bold"), fill=CREAM, anchor="rt")
     total_w = max(70, fonts.get(FS_TOTAL, "bold").getlength(str(p.get("total", 0))))
     tx = x + bsize + 16
     name_w = x + w - total_w - 16 - tx
     name, nsize = fit_text(str(p["name"]), name_w, (FS_NAME, 34, 30, 26, 22), "bold")
     d.text((tx, y + 4), name, font=fonts.get(nsize, "bold"), fill=CREAM, anchor="lt")
-    gang, gsize = fit_text(str(p.get("gangster", "")), name_w, (FS_GANGSTER, 20, 18), "serif_italic")
+    gang, gsize = fit_text(say(gangster_name(p)), name_w, (FS_GANGSTER, 20, 18), "serif_italic")
     d.text((tx, y + 50), gang, font=fonts.get(gsize, "serif_italic"), fill=GOLD, anchor="lt")
-    rs, rsize = _round_scores(p, w)
+    rs, rsize = _round_scores(p, w, say)
     d.text((x, y + 92), rs, font=fonts.get(rsize, "regular"), fill=CREAM_DIM, anchor="lt")
     tx = x
     for text, fill, ink in tags:
@@ -579,10 +686,10 @@ PANEL_H = 152
 # --- the table ----------------------------------------------------------------------------------------------
 
 
-def _draw_pile(img: Image.Image, x: int, y: int, w: int, count: int) -> None:
+def _draw_pile(img: Image.Image, x: int, y: int, w: int, count: int, say: Words) -> None:
     d = ImageDraw.Draw(img)
     h = _card_h(w)
-    _section_label(d, x, y - 12, "DRAW PILE")
+    _section_label(d, x, y - 12, say(M("render.omerta.label_draw_pile", "DRAW PILE")))
     if count <= 0:
         _empty_slot(img, x, y, w, None)
     else:
@@ -590,38 +697,37 @@ def _draw_pile(img: Image.Image, x: int, y: int, w: int, count: int) -> None:
         for k in range(layers - 1, -1, -1):
             _place_back(img, x + 4 * k, y - 4 * k + 8, w, shadow=k == layers - 1)
     d.text((x + w / 2, y + h + 30), str(count), font=fonts.get(FS_COUNT, "bold"), fill=CREAM, anchor="mm")
-    word = "card left" if count == 1 else "cards left"
+    word = say(P("render.omerta.cards_left", "card left", "cards left", count))
     d.text((x + w / 2, y + h + 64), word, font=fonts.get(FS_COUNT_LABEL, "regular"), fill=CREAM_DIM, anchor="mm")
 
 
-def _discard_pile(img: Image.Image, x: int, y: int, w: int, top: dict[str, Any] | None, count: int) -> None:
+def _discard_pile(img: Image.Image, x: int, y: int, w: int, top: dict[str, Any] | None, count: int, say: Words) -> None:
     d = ImageDraw.Draw(img)
     h = _card_h(w)
-    _section_label(d, x, y - 12, "DISCARD PILE")
+    _section_label(d, x, y - 12, say(M("render.omerta.label_discard_pile", "DISCARD PILE")))
     if top is None:
         _empty_slot(img, x, y + 8, w, None)
     else:
         if count > 1:
             _place_back(img, x + 5, y + 12, w)
-        _place_face(img, top, x, y + 8, w)
+        _place_face(img, top, x, y + 8, w, say.lang)
     d.text(
         (x + w / 2, y + h + 30),
-        top["name"] if top else "empty",
+        say(card_name(top)) if top else say(M("render.omerta.empty", "empty")),
         font=fonts.get(FS_COUNT_LABEL + 4, "bold"),
         fill=CREAM,
         anchor="mm",
     )
-    word = "card in the pile" if count == 1 else "cards in the pile"
     d.text(
         (x + w / 2, y + h + 64),
-        f"{count} {word}",
+        say(P("render.omerta.in_pile", "{n} card in the pile", "{n} cards in the pile", count)),
         font=fonts.get(FS_COUNT_LABEL, "regular"),
         fill=CREAM_DIM,
         anchor="mm",
     )
 
 
-def _safe(img: Image.Image, x: int, y: int, view: dict[str, Any]) -> int:
+def _safe(img: Image.Image, x: int, y: int, view: dict[str, Any], say: Words) -> int:
     """The Safe: 4 face-down cards in a steel frame (face up while its viewer looks into it). Returns width."""
     d = ImageDraw.Draw(img)
     look = view.get("look") or None
@@ -635,19 +741,21 @@ def _safe(img: Image.Image, x: int, y: int, view: dict[str, Any]) -> int:
     fh = h + 2 * pad + 8
     drop_shadow(img, x, y, fw, fh, 16, blur=6, dy=5)
     paste(img, rounded_sprite(fw, fh, 16, (58, 64, 70), (150, 158, 166), 3), x, y)
-    _section_label(d, x, y - 12, "THE SAFE")
+    _section_label(d, x, y - 12, say(M("render.omerta.label_safe", "THE SAFE")))
     for k in range(n):
         cx = x + pad + k * (w + gap)
         cy = y + pad + 4
         if k < len(faces):
-            _place_face(img, faces[k], cx, cy, w)
+            _place_face(img, faces[k], cx, cy, w, say.lang)
             if k == pick:
                 d.rounded_rectangle((cx - 4, cy - 4, cx + w + 3, cy + h + 3), CARD_RADIUS + 3, outline=GOLD, width=4)
         else:
             _place_back(img, cx, cy, w)
     d.text(
         (x + fw / 2, y + fh + 30),
-        "4 face-down cards" if not faces else "You see the Safe",
+        say(P("render.omerta.safe_down", "{n} face-down card", "{n} face-down cards", count))
+        if not faces
+        else say(M("render.omerta.safe_seen", "You see the Safe")),
         font=fonts.get(FS_COUNT_LABEL, "regular"),
         fill=CREAM_DIM,
         anchor="mm",
@@ -665,6 +773,7 @@ def _callout(
     text: str,
     view: dict[str, Any],
     letters: list[str],
+    say: Words,
 ) -> None:
     d = ImageDraw.Draw(img)
     paste(img, rounded_sprite(x1 - x0, y1 - y0, 18, (10, 40, 26), (58, 110, 78), 2), x0, y0)
@@ -683,13 +792,16 @@ def _callout(
         value = int(view["snap_value"])
         _place_face(
             img,
-            {"kind": "bottle", "name": f"Bottle {value}", "points": value, "value": value},
+            {"kind": "bottle", "points": value, "value": value},
             x1 - pad - bw,
             body_top - 6,
             bw,
+            say.lang,
         )
         x1 -= bw + 16
-    foot = f"Lowest total wins · OMERTA needs {_num(view, 'omerta_limit')} points or fewer"
+    foot = say(
+        M("render.omerta.foot", "Lowest total wins · OMERTA needs {n} points or fewer", n=_num(view, "omerta_limit"))
+    )
     foot_y = y1 - pad
     lines, size = fit_lines(
         text, x1 - x0 - 2 * pad, foot_y - FS_ROUNDS - 12 - body_top, (FS_CALLOUT, 30, 28, 26, 24, 22, 20), "regular"
@@ -700,26 +812,31 @@ def _callout(
     d.text((x0 + pad, foot_y), foot, font=fonts.get(fsize, "regular"), fill=MUTED, anchor="ls")
 
 
-def _player_tags(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, RGB, RGB]]:
+def _player_tags(view: dict[str, Any], p: dict[str, Any], say: Words) -> list[tuple[str, RGB, RGB]]:
     tags: list[tuple[str, RGB, RGB]] = []
     seat = p["seat"]
     phase = view["phase"]
     if phase not in ("peek", "over") and seat == view.get("active"):
-        tags.append(("JUST DISCARDED" if phase == "snap" else "TO PLAY", GOLD, INK))
+        if phase == "snap":
+            tags.append((say(M("render.omerta.tag_discarded", "JUST DISCARDED")), GOLD, INK))
+        else:
+            tags.append((say(M("render.omerta.tag_to_play", "TO PLAY")), GOLD, INK))
     if p.get("skip_next"):
-        tags.append(("SKIPS NEXT TURN", AMBER, INK))
+        tags.append((say(M("render.omerta.tag_skips", "SKIPS NEXT TURN")), AMBER, INK))
     if phase == "peek":
         tags.append(
             (
-                "PEEKED" if p.get("peeked") else "PEEKING…",
+                say(M("render.omerta.tag_peeked", "PEEKED"))
+                if p.get("peeked")
+                else say(M("render.omerta.tag_peeking", "PEEKING…")),
                 (40, 96, 66) if p.get("peeked") else AMBER,
                 CREAM if p.get("peeked") else INK,
             )
         )
     if view.get("viewer") == seat:
-        tags.append(("YOU", CREAM, INK))
+        tags.append((say(M("render.omerta.tag_you", "YOU")), CREAM, INK))
     if any(s.get("police") for s in p.get("slots", [])):
-        tags.append(("POLICE CHECK", POLICE_BLUE, (255, 255, 255)))
+        tags.append((say(M("render.omerta.tag_police", "POLICE CHECK")), POLICE_BLUE, (255, 255, 255)))
     return tags
 
 
@@ -752,6 +869,7 @@ def _player_row(
     p: dict[str, Any],
     letter: str,
     geometry: tuple[int, int, int, int],
+    say: Words,
 ) -> None:
     d = ImageDraw.Draw(img)
     seat = p["seat"]
@@ -769,7 +887,7 @@ def _player_row(
     )
     colour = player_colour(seat)
     d.rounded_rectangle((x0 + 6, y + 12, x0 + 14, y + height - 12), 4, fill=colour)
-    _player_panel(img, x0 + 30, y + _ROW_PAD, PANEL_W - 30, p, letter, _player_tags(view, p))
+    _player_panel(img, x0 + 30, y + _ROW_PAD, PANEL_W - 30, p, letter, _player_tags(view, p, say), say)
     sep = x0 + PANEL_W + _ROW_PAD
     d.line((sep, y + 16, sep, y + height - 16), fill=ROW_LINE, width=2)
     w, per_line, lines, _ = geometry
@@ -779,11 +897,11 @@ def _player_row(
     cards_h = lines * h + (lines - 1) * _SLOT_GAP
     cy0 = y + (height - cards_h) // 2
     if not slots:
-        d.text((cx0, y + height / 2), "No card slots", font=fonts.get(FS_EMPTY, "regular"), fill=MUTED, anchor="lm")
+        none = say(M("render.omerta.no_slots", "No card slots"))
+        d.text((cx0, y + height / 2), none, font=fonts.get(FS_EMPTY, "regular"), fill=MUTED, anchor="lm")
     elif p.get("card_count", 1) == 0:
-        d.text(
-            (x1 - 24, y + height - 14), "NO CARDS LEFT", font=fonts.get(FS_TAG, "cond_bold"), fill=MUTED, anchor="rb"
-        )
+        none = say(M("render.omerta.no_cards_left", "NO CARDS LEFT"))
+        d.text((x1 - 24, y + height - 14), none, font=fonts.get(FS_TAG, "cond_bold"), fill=MUTED, anchor="rb")
     for k, s in enumerate(slots):
         line, col = divmod(k, max(1, per_line))
         sx = cx0 + col * (w + _SLOT_GAP)
@@ -792,21 +910,24 @@ def _player_row(
         if s.get("empty"):
             _empty_slot(img, sx, sy, w, number)
         else:
-            _slot_card(img, sx, sy, w, number, bool(s.get("police")))
+            _slot_card(img, sx, sy, w, number, bool(s.get("police")), say.lang)
     if seat == view.get("active") and _holding(view):
         hw = min(w, 112)
         hx = x1 - _ROW_PAD - 12 - hw
         hy = y + (height - _card_h(hw)) // 2
         held = view.get("holding")
         if held:
-            _place_face(img, held, hx, hy, hw)
+            _place_face(img, held, hx, hy, hw, say.lang)
         else:
             _hidden_marker(img, hx, hy, hw)
         # a label and an arrow from the held card towards the slots
         ax = hx - 14
         ay = hy + _card_h(hw) // 2 + 14
         d.polygon([(ax, ay - 14), (ax, ay + 14), (ax - 18, ay)], fill=GOLD)
-        label = "TAKEN" if view["phase"] == "taken" else "DRAWN"
+        if view["phase"] == "taken":
+            label = say(M("render.omerta.label_held_taken", "TAKEN"))
+        else:
+            label = say(M("render.omerta.label_held_drawn", "DRAWN"))
         d.text((ax, ay - 24), label, font=fonts.get(FS_TAG, "cond_bold"), fill=GOLD, anchor="rs")
 
 
@@ -822,20 +943,29 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     rows_top = _STRIP_TOP + strip_h + 28
     height = rows_top + sum(g[3] for g in geometries) + _ROW_GAP * (len(players) - 1) + MARGIN
     img = felt(WIDTH, height, FELT_CENTRE, FELT_EDGE).copy()
+    say = words_of(view)
     title, label, text = describe(view)
     _header(img, title)
-    _draw_pile(img, MARGIN + 12, _STRIP_TOP, _PILE_W, int(view.get("draw_count", 0)))
+    _draw_pile(img, MARGIN + 12, _STRIP_TOP, _PILE_W, int(view.get("draw_count", 0)), say)
     _discard_pile(
-        img, MARGIN + 12 + _PILE_W + 56, _STRIP_TOP, _PILE_W, view.get("discard_top"), int(view.get("discard_count", 0))
+        img,
+        MARGIN + 12 + _PILE_W + 56,
+        _STRIP_TOP,
+        _PILE_W,
+        view.get("discard_top"),
+        int(view.get("discard_count", 0)),
+        say,
     )
     safe_w = 4 * 104 + 3 * 12 + 36
     safe_x = WIDTH - MARGIN - safe_w - 4
-    _safe(img, safe_x, _STRIP_TOP + 8, view)
+    _safe(img, safe_x, _STRIP_TOP + 8, view, say)
     cx0 = MARGIN + 12 + 2 * _PILE_W + 56 + 44
-    _callout(img, cx0, _STRIP_TOP - 10, safe_x - 36, _STRIP_TOP + _card_h(_PILE_W) + 78, label, text, view, letters)
+    _callout(
+        img, cx0, _STRIP_TOP - 10, safe_x - 36, _STRIP_TOP + _card_h(_PILE_W) + 78, label, text, view, letters, say
+    )
     y = rows_top
     for p, g in zip(players, geometries, strict=True):
-        _player_row(img, y, g[3], view, p, letters[p["seat"]], g)
+        _player_row(img, y, g[3], view, p, letters[p["seat"]], g, say)
         y += g[3] + _ROW_GAP
     return img
 
@@ -862,22 +992,39 @@ def _num(view: dict[str, Any], key: str) -> int:
     return int(view["numbers"][key])
 
 
-def _reveal_words(view: dict[str, Any], reveal: dict[str, Any]) -> tuple[str, str]:
+def _reveal_words(view: dict[str, Any], reveal: dict[str, Any]) -> tuple[Msg, Msg]:
     names = _names(view)
-    title = f"Round {reveal['round']} of {view['rounds']} · Cards on the table"
+    title = M(
+        "render.omerta.reveal_title",
+        "Round {round} of {rounds} · Cards on the table",
+        round=reveal["round"],
+        rounds=view["rounds"],
+    )
     caller = reveal.get("caller")
     if caller is None:
-        return title, "Nobody called OMERTA: the draw pile ran dry, so everyone scores their points."
+        return title, M(
+            "render.omerta.reveal_dry", "Nobody called OMERTA: the draw pile ran dry, so everyone scores their points."
+        )
     pts = reveal["players"][caller]["points"]
     who = names[caller]
     if reveal.get("caller_made_it"):
-        return title, f"{who} called OMERTA with {pts} points and made it: {who} scores 0."
+        return title, M(
+            "render.omerta.reveal_made",
+            "{name} called OMERTA with {points} points and made it: {name} scores 0.",
+            name=who,
+            points=pts,
+        )
     score = reveal["players"][caller]["score"]
     penalty = _num(view, "caller_penalty")
-    return (
-        title,
-        f"{who} called OMERTA with {pts} points and failed: {pts} + {penalty} = {score}. Fewest points score 0.",
+    failed = M(
+        "render.omerta.reveal_failed",
+        "{name} called OMERTA with {points} points and failed: {points} + {penalty} = {score}. Fewest points score 0.",
+        name=who,
+        points=pts,
+        penalty=penalty,
+        score=score,
     )
+    return title, failed
 
 
 def _reveal_geometry(n: int) -> tuple[int, int, int, int]:
@@ -917,17 +1064,34 @@ def _reveal_image(view: dict[str, Any]) -> Image.Image:
     if over:
         height += 80 + 24 + len(players) * (_STANDING_H + 8) + 8
     img = felt(WIDTH, height, FELT_CENTRE, FELT_EDGE).copy()
-    title, sub = _reveal_words(view, reveal)
+    say = words_of(view)
+    title_msg, sub_msg = _reveal_words(view, reveal)
+    title, sub = say(title_msg), say(sub_msg)
     if over:
-        title = f"Game over · {_winners_text(view)}"
-        sub = f"Round {reveal['round']} of {view['rounds']}: " + sub
+        title = say(M("render.omerta.over_title", "Game over · {winners}", winners=_winners_msg(view)))
+        sub = say(
+            M(
+                "render.omerta.over_sub",
+                "Round {round} of {rounds}: {text}",
+                round=reveal["round"],
+                rounds=view["rounds"],
+                text=sub_msg,
+            )
+        )
     _header(img, title, sub)
     d = ImageDraw.Draw(img)
     x0, x1 = MARGIN, WIDTH - MARGIN
     cols = [x1 - _ROW_PAD - k * _REV_COL_W - _REV_COL_W // 2 for k in (2, 1, 0)]
-    for cx, head in zip(cols, ("POINTS", "SCORE", "TOTAL"), strict=True):
-        _section_label(d, cx, top - 16, head, "ms")
-    _section_label(d, x0 + _REV_PANEL_W + 2 * _ROW_PAD, top - 16, "CARDS, FACE UP")
+    heads = (
+        M("render.omerta.label_points", "POINTS"),
+        M("render.omerta.label_score", "SCORE"),
+        M("render.omerta.label_total", "TOTAL"),
+    )
+    for cx, head in zip(cols, heads, strict=True):
+        _section_label(d, cx, top - 16, say(head), "ms")
+    _section_label(
+        d, x0 + _REV_PANEL_W + 2 * _ROW_PAD, top - 16, say(M("render.omerta.label_face_up", "CARDS, FACE UP"))
+    )
     caller = reveal.get("caller")
     y = top
     for p, g in zip(players, geometries, strict=True):
@@ -942,14 +1106,15 @@ def _reveal_image(view: dict[str, Any]) -> Image.Image:
         d.rounded_rectangle((x0 + 6, y + 12, x0 + 14, y + rh - 12), 4, fill=player_colour(seat))
         tags: list[tuple[str, RGB, RGB]] = []
         if is_caller:
-            tags.append(("CALLED OMERTA", GOLD, INK))
+            tags.append((say(M("render.omerta.tag_called", "CALLED OMERTA")), GOLD, INK))
             if reveal.get("caller_made_it"):
-                tags.append(("MADE IT", MADE_IT, (255, 255, 255)))
+                tags.append((say(M("render.omerta.tag_made_it", "MADE IT")), MADE_IT, (255, 255, 255)))
             else:
-                tags.append((f"FAILED +{_num(view, 'caller_penalty')}", FAILED, (255, 255, 255)))
+                failed = say(M("render.omerta.tag_failed", "FAILED +{n}", n=_num(view, "caller_penalty")))
+                tags.append((failed, FAILED, (255, 255, 255)))
         elif caller is not None and not reveal.get("caller_made_it") and r.get("score") == 0 and r.get("points"):
-            tags.append(("FEWEST POINTS: 0", MADE_IT, (255, 255, 255)))
-        _reveal_panel(img, x0 + 30, y + _ROW_PAD, _REV_PANEL_W - 30, p, letters[seat], tags)
+            tags.append((say(M("render.omerta.tag_fewest", "FEWEST POINTS: 0")), MADE_IT, (255, 255, 255)))
+        _reveal_panel(img, x0 + 30, y + _ROW_PAD, _REV_PANEL_W - 30, p, letters[seat], tags, say)
         sep = x0 + _REV_PANEL_W + _ROW_PAD
         d.line((sep, y + 16, sep, y + rh - 16), fill=ROW_LINE, width=2)
         cards = r.get("cards", [])
@@ -959,14 +1124,14 @@ def _reveal_image(view: dict[str, Any]) -> Image.Image:
         if not cards:
             d.text(
                 (sep + _ROW_PAD + 8, y + rh / 2),
-                "No cards: 0 points",
+                say(M("render.omerta.reveal_no_cards", "No cards: 0 points")),
                 font=fonts.get(FS_EMPTY, "regular"),
                 fill=MUTED,
                 anchor="lm",
             )
         for k, c in enumerate(cards):
             line, col = divmod(k, max(1, per_line))
-            _place_face(img, c, sep + _ROW_PAD + 8 + col * (w + _REV_GAP), cy0 + line * (h + _REV_GAP), w)
+            _place_face(img, c, sep + _ROW_PAD + 8 + col * (w + _REV_GAP), cy0 + line * (h + _REV_GAP), w, say.lang)
         sep2 = cols[0] - _REV_COL_W // 2
         d.line((sep2, y + 16, sep2, y + rh - 16), fill=ROW_LINE, width=2)
         mid = y + rh / 2
@@ -982,7 +1147,7 @@ def _reveal_image(view: dict[str, Any]) -> Image.Image:
             d.text((cx, mid), str(value), font=fonts.get(FS_SCORE, "bold"), fill=colour, anchor="mm")
         y += rh + _ROW_GAP
     if over:
-        _final_standings(img, y + 16, view, letters)
+        _final_standings(img, y + 16, view, letters, say)
     return img
 
 
@@ -994,6 +1159,7 @@ def _reveal_panel(
     p: dict[str, Any],
     letter: str,
     tags: list[tuple[str, RGB, RGB]],
+    say: Words,
 ) -> None:
     d = ImageDraw.Draw(img)
     seat = int(p["seat"])
@@ -1002,9 +1168,9 @@ def _reveal_panel(
     tx = x + bsize + 16
     name, nsize = fit_text(str(p["name"]), x + w - tx, (FS_NAME, 34, 30, 26, 22), "bold")
     d.text((tx, y + 4), name, font=fonts.get(nsize, "bold"), fill=CREAM, anchor="lt")
-    gang, gsize = fit_text(str(p.get("gangster", "")), x + w - tx, (FS_GANGSTER, 20, 18), "serif_italic")
+    gang, gsize = fit_text(say(gangster_name(p)), x + w - tx, (FS_GANGSTER, 20, 18), "serif_italic")
     d.text((tx, y + 50), gang, font=fonts.get(gsize, "serif_italic"), fill=GOLD, anchor="lt")
-    rs, rsize = _round_scores(p, w)
+    rs, rsize = _round_scores(p, w, say)
     d.text((x, y + 86), rs, font=fonts.get(rsize, "regular"), fill=CREAM_DIM, anchor="lt")
     tx = x
     for text, fill, ink in tags:
@@ -1031,19 +1197,25 @@ def _round_columns(rounds: int, x0: int, x1: int) -> list[int]:
     return [x1 - 170 - (rounds - 1 - k) * col_w - col_w // 2 for k in range(rounds)]
 
 
-def _final_standings(img: Image.Image, y: int, view: dict[str, Any], letters: list[str]) -> None:
+def _final_standings(img: Image.Image, y: int, view: dict[str, Any], letters: list[str], say: Words) -> None:
     d = ImageDraw.Draw(img)
     x0, x1 = MARGIN, WIDTH - MARGIN
-    d.text((x0, y + 30), "Final standings", font=fonts.get(FS_TITLE - 6, "serif_bold"), fill=CREAM, anchor="lm")
-    d.text((x1, y + 30), "Lowest total wins", font=fonts.get(FS_SUBTITLE, "regular"), fill=CREAM_DIM, anchor="rm")
+    head = say(M("render.omerta.final_standings", "Final standings"))
+    d.text((x0, y + 30), head, font=fonts.get(FS_TITLE - 6, "serif_bold"), fill=CREAM, anchor="lm")
+    lowest = say(M("render.omerta.lowest_wins", "Lowest total wins"))
+    d.text((x1, y + 30), lowest, font=fonts.get(FS_SUBTITLE, "regular"), fill=CREAM_DIM, anchor="rm")
     y += 64 + 24
     # the standings over all rounds: one column per round, then the total (issue 11)
     rounds = max((len(p.get("round_scores", [])) for p in view["players"]), default=0)
     cols = _round_columns(rounds, x0, x1)
     long = len(cols) < 2 or cols[1] - cols[0] >= 110  # many rounds (a table option): "R7" instead of "ROUND 7"
     for k, cx in enumerate(cols):
-        _section_label(d, cx, y - 6, f"ROUND {k + 1}" if long else f"R{k + 1}", "ms")
-    _section_label(d, x1 - 30, y - 6, "TOTAL", "rs")
+        if long:
+            head = say(M("render.omerta.label_round", "ROUND {k}", k=k + 1))
+        else:
+            head = say(M("render.omerta.label_round_short", "R{k}", k=k + 1))
+        _section_label(d, cx, y - 6, head, "ms")
+    _section_label(d, x1 - 30, y - 6, say(M("render.omerta.label_total", "TOTAL")), "rs")
     winners = set(view.get("winners", []))
     for place, p in _standings(view):
         seat = int(p["seat"])
@@ -1060,7 +1232,7 @@ def _final_standings(img: Image.Image, y: int, view: dict[str, Any], letters: li
         if win:
             _trophy(d, nx + 20, mid + 4, 44)
             nx += 52
-            pill(d, int(nx), mid, "WINNER", FS_TAG + 2, WINNER, INK)
+            pill(d, int(nx), mid, say(M("render.omerta.tag_winner", "WINNER")), FS_TAG + 2, WINNER, INK)
         for cx, score in zip(cols, p.get("round_scores", []), strict=False):
             d.text((cx, mid), str(score), font=fonts.get(FS_ROUNDS + 2, "regular"), fill=CREAM_DIM, anchor="mm")
         d.text(

@@ -1,54 +1,120 @@
 """Omerta in words: the compact summary beside each picture (phones, screen readers) and a seat's private note.
 
-Reads engine views only.
+Reads engine views only. Every word is made in the view's language (``view["lang"]``, English by default).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from render.omerta_words import card_name, gangster_name, words_of
+from words import Words
+from words.msg import Join, M, Msg, P
 
-def _status(view: dict[str, Any]) -> str:
+
+def _status(view: dict[str, Any], w: Words) -> str:
     names = [p["name"] for p in view["players"]]
     phase = view["phase"]
     active = names[view["active"]]
     if view["over"]:
-        winners = " and ".join(names[i] for i in view["winners"])
-        return f"Game over · {winners} win"
+        winners = [names[i] for i in view["winners"]]
+        return w(
+            P(
+                "render.omerta.status_over",
+                "Game over · {names} wins",
+                "Game over · {names} win",
+                len(winners),
+                names=Join(winners),
+            )
+        )
     if phase == "peek":
         waiting = [p["name"] for p in view["players"] if not p["peeked"]]
-        return f"Everyone peeks at {view['numbers']['peek']} cards · waiting for " + ", ".join(waiting)
+        return w(
+            M(
+                "render.omerta.status_peek",
+                "Everyone peeks at {n} cards · waiting for {names}",
+                n=view["numbers"]["peek"],
+                names=Join(waiting, "comma"),
+            )
+        )
     if phase == "snap":
-        return f"Snap window: anyone may discard a Bottle {view['snap_value']}"
+        return w(
+            M("render.omerta.status_snap", "Snap window: anyone may discard a Bottle {value}", value=view["snap_value"])
+        )
     if phase == "power":
-        return f"{active} decides a power"
+        return w(M("render.omerta.status_power", "{name} decides a power", name=active))
     if phase in ("drawn", "taken"):
-        return f"{active} places a card"
-    return f"{active}'s turn"
+        return w(M("render.omerta.status_place", "{name} places a card", name=active))
+    return w(M("render.omerta.status_turn", "{name}'s turn", name=active))
 
 
 def headline(view: dict[str, Any]) -> str:
     """``Round 2 of 4 · Ben's turn``."""
-    return f"Round {view['round']} of {view['rounds']} · {_status(view)}"
+    w = words_of(view)
+    return w(
+        M(
+            "render.omerta.headline",
+            "Round {round} of {rounds} · {status}",
+            round=view["round"],
+            rounds=view["rounds"],
+            status=_status(view, w),
+        )
+    )
 
 
 def summary(view: dict[str, Any]) -> str:
     """The table in a few short lines; enough to play without the picture."""
+    w = words_of(view)
     top = view["discard_top"]
-    lines = [f"Discard: {top['name'] if top else 'empty'} · draw pile {view['draw_count']} · Safe {view['safe_count']}"]
+    shown = card_name(top) if top else M("render.omerta.empty", "empty")
+    lines = [
+        w(
+            M(
+                "render.omerta.summary_piles",
+                "Discard: {top} · draw pile {draw} · Safe {safe}",
+                top=shown,
+                draw=view["draw_count"],
+                safe=view["safe_count"],
+            )
+        )
+    ]
     for p in view["players"]:
         marks = []
         held = [str(s["index"] + 1) for s in p["slots"] if s["police"]]
         if held:
-            marks.append("Police Check on slot " + ", ".join(held))
+            marks.append(
+                w(
+                    P(
+                        "render.omerta.police_on",
+                        "Police Check on slot {slots}",
+                        "Police Check on slots {slots}",
+                        len(held),
+                        slots=", ".join(held),
+                    )
+                )
+            )
         if p["skip_next"]:
-            marks.append("skips next turn")
+            marks.append(w(M("render.omerta.skips", "skips next turn")))
         active = "▶ " if p["seat"] == view["active"] and not view["over"] else ""
         extra = f" ({'; '.join(marks)})" if marks else ""
-        lines.append(f"{active}{p['name']} ({p['gangster']}): {p['card_count']} cards, total {p['total']}{extra}")
+        line = M(
+            "render.omerta.summary_player",
+            "{name} ({gangster}): {cards}, total {total}",
+            name=p["name"],
+            gangster=gangster_name(p),
+            cards=P("render.omerta.cards", "{n} card", "{n} cards", p["card_count"]),
+            total=p["total"],
+        )
+        lines.append(f"{active}{w(line)}{extra}")
     if view["holding"] is not None and view["phase"] == "taken":
-        lines.append(f"Held from the discard pile: {view['holding']['name']}")
+        lines.append(w(M("render.omerta.held", "Held from the discard pile: {card}", card=card_name(view["holding"]))))
     return "\n".join(lines)
+
+
+def _cards(cards: list[dict[str, Any]]) -> Msg:
+    if not cards:
+        return M("render.omerta.no_cards", "no cards")
+    return Join([card_name(c) for c in cards], "comma")
 
 
 def reveal_summary(view: dict[str, Any]) -> str:
@@ -56,27 +122,52 @@ def reveal_summary(view: dict[str, Any]) -> str:
     r = view["reveal"]
     if r is None:
         return ""
+    w = words_of(view)
     names = [p["name"] for p in view["players"]]
-    lines = [f"Round {r['round']} reveal:"]
+    lines = [w(M("render.omerta.reveal_head", "Round {round} reveal:", round=r["round"]))]
     for p in r["players"]:
-        cards = ", ".join(c["name"] for c in p["cards"]) or "no cards"
-        lines.append(f"{names[p['seat']]}: {cards} = {p['points']} → scores {p['score']}")
+        line = M(
+            "render.omerta.reveal_line",
+            "{name}: {cards} = {points} → scores {score}",
+            name=names[p["seat"]],
+            cards=_cards(p["cards"]),
+            points=p["points"],
+            score=p["score"],
+        )
+        lines.append(w(line))
     return "\n".join([*lines, *standings_lines(view)])
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+def _ordinal(n: int) -> Msg:
+    if n == 1:
+        return M("render.omerta.ordinal_1", "{n}st", n=n)
+    if n == 2:
+        return M("render.omerta.ordinal_2", "{n}nd", n=n)
+    if n == 3:
+        return M("render.omerta.ordinal_3", "{n}rd", n=n)
+    return M("render.omerta.ordinal", "{n}th", n=n)
 
 
 def standings_lines(view: dict[str, Any]) -> list[str]:
     """The standings over all rounds so far, lowest total first, each round's score shown; equal totals share
     a place (at the end a tie is a shared win: design decisions, "As many rounds as players")."""
+    w = words_of(view)
     players = sorted(view["players"], key=lambda p: (p["total"], p["seat"]))
     if not players or not any(p["round_scores"] for p in players):
         return []
     done = max(len(p["round_scores"]) for p in players)
     over = bool(view["over"])
-    head = "Final standings (lowest total wins):" if over else f"Standings after round {done} of {view['rounds']}:"
+    if over:
+        head = w(M("render.omerta.standings_final", "Final standings (lowest total wins):"))
+    else:
+        head = w(
+            M(
+                "render.omerta.standings",
+                "Standings after round {round} of {rounds}:",
+                round=done,
+                rounds=view["rounds"],
+            )
+        )
     lines = [head]
     places: dict[int, list[str]] = {}
     place = 0
@@ -90,37 +181,88 @@ def standings_lines(view: dict[str, Any]) -> list[str]:
     for place, who in places.items():
         if len(who) > 1:
             total = next(p["total"] for p in players if p["name"] == who[0])
-            shared = "a shared win" if over and place == 1 else "they share the place"
-            both = ", ".join(who[:-1]) + " and " + who[-1]
-            lines.append(f"{both} tie at {total} for {_ordinal(place)}: {shared}.")
+            if over and place == 1:
+                shared = M("render.omerta.tie_win", "a shared win")
+            else:
+                shared = M("render.omerta.tie_place", "they share the place")
+            line = M(
+                "render.omerta.tie",
+                "{names} tie at {total} for {place}: {shared}.",
+                names=Join(who),
+                total=total,
+                place=_ordinal(place),
+                shared=shared,
+            )
+            lines.append(w(line))
     return lines
 
 
 def private_note(view: dict[str, Any]) -> str:
     """What the viewing seat may see now that others may not."""
+    w = words_of(view)
     seat = view["viewer"]
     if seat is None:
-        return "You are watching this game."
+        return w(M("render.omerta.watching", "You are watching this game."))
     me = view["players"][seat]
-    slots = ", ".join(
-        f"{s['index'] + 1}{' (Police Check)' if s['police'] else ''}" for s in me["slots"] if not s["empty"]
-    )
-    lines = [f"Your face-down cards: slots {slots or 'none'} · total so far {me['total']}"]
+    slots = [
+        w(M("render.omerta.slot_police", "{n} (Police Check)", n=s["index"] + 1))
+        if s["police"]
+        else str(s["index"] + 1)
+        for s in me["slots"]
+        if not s["empty"]
+    ]
+    listed = ", ".join(slots) if slots else w(M("render.omerta.none", "none"))
+    lines = [
+        w(
+            M(
+                "render.omerta.own_cards",
+                "Your face-down cards: slots {slots} · total so far {total}",
+                slots=listed,
+                total=me["total"],
+            )
+        )
+    ]
     if view["holding"] is not None:
-        lines.append(f"You hold {view['holding']['name']}.")
+        lines.append(w(M("render.omerta.you_hold", "You hold {card}.", card=card_name(view["holding"]))))
     if view["look"]:
-        safe = ", ".join(f"{k + 1}: {c['name']}" for k, c in enumerate(view["look"]["safe"]))
-        lines.append(f"The Safe holds {safe}.")
+        safe = Join(
+            [
+                M("render.omerta.safe_card", "{k}: {card}", k=k + 1, card=card_name(c))
+                for k, c in enumerate(view["look"]["safe"])
+            ],
+            "comma",
+        )
+        lines.append(w(M("render.omerta.safe_holds", "The Safe holds {cards}.", cards=safe)))
     if view.get("pace") == "post":
         orders = view.get("orders", [])
-        shown = "; ".join(f"slot {o['slot'] + 1} on a Bottle {o['value']}" for o in orders)
-        lines.append(f"Your standing snap orders: {shown or 'none'} (set or cancel them below).")
-    lines.append("-# Omerta is a memory game: what you peeked at is in your private log (DM or private thread).")
+        each = [
+            w(M("render.omerta.order", "slot {n} on a Bottle {value}", n=o["slot"] + 1, value=o["value"]))
+            for o in orders
+        ]
+        shown = "; ".join(each) if each else w(M("render.omerta.none", "none"))
+        lines.append(
+            w(
+                M(
+                    "render.omerta.orders",
+                    "Your standing snap orders: {orders} (set or cancel them below).",
+                    orders=shown,
+                )
+            )
+        )
+    lines.append(
+        w(
+            M(
+                "render.omerta.memory",
+                "-# Omerta is a memory game: what you peeked at is in your private log (DM or private thread).",
+            )
+        )
+    )
     return "\n".join(lines)
 
 
 #: What a private question is about, in words that name nothing hidden (the board shows this instead of it).
-PRIVATE_QUESTIONS = {
-    "place": "places the card they drew",
-    "safe": "chooses whether to take a Safe card",
+#: Each is a message (its English as a ``str``): the table shows it with ``words(lang)(...)``.
+PRIVATE_QUESTIONS: dict[str, Msg] = {
+    "place": M("render.omerta.private_place", "places the card they drew"),
+    "safe": M("render.omerta.private_safe", "chooses whether to take a Safe card"),
 }

@@ -2,7 +2,9 @@
 
 Each ``data/rules/<game>.md`` is one game, written for players (short paragraphs, bold sub-headings, no sentence
 ids); each ``##`` heading in it is a :class:`Topic` and one page, and the page's last line names its sources
-(``Source: Speakeasy rulebook, Mob War``), shown as small print. The developers' rules documents
+(``Source: Speakeasy rulebook, Mob War``), shown as small print. ``data/rules/<game>.<lang>.md`` is the same game
+in another language (``omerta.de.md``: German, ``Quelle: ...``); every function takes ``lang`` and reads that
+file where there is one, else the English ``<game>.md`` (issue 15). The developers' rules documents
 (``docs/rules/``, with sentence ids and tests) are not what players read. Pure: files and text only, no Discord.
 """
 
@@ -18,8 +20,12 @@ from pathlib import Path
 RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 #: Discord's limit for one message.
 MESSAGE_MAX = 2000
-#: How a page's source line starts.
+#: How a page's source line starts (English).
 SOURCE_PREFIX = "Source:"
+#: How a page's source line starts in each language's files; English's is also read in any file.
+SOURCE_PREFIXES = {"en": SOURCE_PREFIX, "de": "Quelle:"}
+#: The language of the base files (``<game>.md``).
+BASE_LANG = "en"
 
 _HEADING = re.compile(r"^(#{1,2})\s+(.*\S)\s*$")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -41,11 +47,19 @@ class Topic:
         """``"Speakeasy · Cook the Books"``."""
         return f"{self.game_title} · {self.title}"
 
+    lang: str = BASE_LANG  #: the language the page is written in (``"en"``, ``"de"``)
+
     @property
     def source(self) -> str:
         """What the page's source line names (``"Speakeasy rulebook, Mob War"``), ``""`` without one."""
-        line = next((x.strip() for x in reversed(self.body) if x.strip().startswith(SOURCE_PREFIX)), "")
-        return line.removeprefix(SOURCE_PREFIX).strip()
+        line = next((x.strip() for x in reversed(self.body) if _source_prefix(x)), "")
+        return line.removeprefix(_source_prefix(line)).strip()
+
+
+def _source_prefix(line: str) -> str:
+    """The source-line prefix ``line`` starts with (any language's), or ``""``."""
+    text = line.strip()
+    return next((p for p in SOURCE_PREFIXES.values() if text.startswith(p)), "")
 
 
 def _slug(text: str) -> str:
@@ -55,13 +69,30 @@ def _slug(text: str) -> str:
 # --- loading ---------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4)
-def _load(rules_dir: Path) -> tuple[dict[str, str], tuple[Topic, ...]]:
-    """The games (name → title) and every topic of every game, in file order."""
+def rules_file(rules_dir: Path, game: str, lang: str | None = None) -> Path:
+    """A game's rules file in ``lang``: ``<game>.<lang>.md`` if there is one, else the English ``<game>.md``."""
+    if lang and lang != BASE_LANG:
+        own = rules_dir / f"{game}.{lang}.md"
+        if own.is_file():
+            return own
+    return rules_dir / f"{game}.md"
+
+
+def _lang_of(path: Path) -> str:
+    parts = path.name.split(".")
+    return parts[1] if len(parts) == 3 else BASE_LANG
+
+
+@lru_cache(maxsize=16)
+def _load(rules_dir: Path, lang: str | None = None) -> tuple[dict[str, str], tuple[Topic, ...]]:
+    """The games (name → title) and every topic of every game in ``lang`` (English where a game has no file in
+    it), in file order."""
     games: dict[str, str] = {}
     topics: list[Topic] = []
-    for path in sorted(rules_dir.glob("*.md")):
-        name = path.stem
+    # the base files name the games; "<game>.<lang>.md" files are their translations
+    for base in sorted(p for p in rules_dir.glob("*.md") if "." not in p.stem):
+        name = base.stem
+        path = rules_file(rules_dir, name, lang)
         title, sections = _parse(path.read_text(encoding="utf-8"))
         games[name] = title or name.capitalize()
         used: set[str] = set()
@@ -71,7 +102,9 @@ def _load(rules_dir: Path) -> tuple[dict[str, str], tuple[Topic, ...]]:
             while key in used:  # two pages of one game with the same words: keys stay unique
                 key, n = f"{base}-{n}", n + 1
             used.add(key)
-            topics.append(Topic(game=name, game_title=games[name], title=heading, key=key, body=tuple(body)))
+            topics.append(
+                Topic(game=name, game_title=games[name], title=heading, key=key, body=tuple(body), lang=_lang_of(path))
+            )
     return games, tuple(topics)
 
 
@@ -99,22 +132,28 @@ def _parse(text: str) -> tuple[str | None, list[tuple[str, list[str]]]]:
 # --- the public functions -------------------------------------------------------------------------------------
 
 
-def games(rules_dir: Path = RULES_DIR) -> dict[str, str]:
+def games(rules_dir: Path = RULES_DIR, *, lang: str | None = None) -> dict[str, str]:
     """The games with a rules file: name → title, e.g. ``{"omerta": "Omerta", "speakeasy": "Speakeasy"}``."""
-    return dict(_load(rules_dir)[0])
+    return dict(_load(rules_dir, lang)[0])
 
 
-def topics(game: str | None = None, *, rules_dir: Path = RULES_DIR) -> list[Topic]:
-    """Every topic of one game (by name, any case), or of all games when ``game`` is ``None``."""
-    every = _load(rules_dir)[1]
+def topics(game: str | None = None, *, rules_dir: Path = RULES_DIR, lang: str | None = None) -> list[Topic]:
+    """Every topic of one game (by name, any case), or of all games when ``game`` is ``None``, in ``lang``
+    (``None``: English; a game without a file in that language: English)."""
+    every = _load(rules_dir, lang)[1]
     if game is None:
         return list(every)
     return [t for t in every if t.game == game.lower()]
 
 
-def topic_by_key(key: str, *, rules_dir: Path = RULES_DIR) -> Topic | None:
-    """The topic with this key (the value ``/rules`` autocomplete sends)."""
-    return next((t for t in _load(rules_dir)[1] if t.key == key), None)
+def topic_by_key(key: str, *, rules_dir: Path = RULES_DIR, lang: str | None = None) -> Topic | None:
+    """The topic with this key (the value ``/rules`` autocomplete sends): in ``lang`` first, then in any
+    language's files (a key offered in German still finds its page where the caller gives no language)."""
+    for every in (_load(rules_dir, lang)[1], *(_load(rules_dir, other)[1] for other in SOURCE_PREFIXES)):
+        found = next((t for t in every if t.key == key), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _norm(text: str) -> str:
@@ -153,7 +192,7 @@ def _score(topic: Topic, query: str, words: list[str]) -> int:
     return score
 
 
-def search(query: str, game: str | None = None, *, rules_dir: Path = RULES_DIR) -> list[Topic]:
+def search(query: str, game: str | None = None, *, rules_dir: Path = RULES_DIR, lang: str | None = None) -> list[Topic]:
     """Topics whose title or text contain ``query`` (as a whole, or every word of it), best first.
 
     Case-insensitive. An exact title comes first, then titles that start with or contain the query, then
@@ -161,20 +200,20 @@ def search(query: str, game: str | None = None, *, rules_dir: Path = RULES_DIR) 
     """
     q = _norm(query)
     words = q.split()
-    scored = [(_score(t, q, words), i, t) for i, t in enumerate(topics(game, rules_dir=rules_dir))]
+    scored = [(_score(t, q, words), i, t) for i, t in enumerate(topics(game, rules_dir=rules_dir, lang=lang))]
     return [t for s, _, t in sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))]
 
 
-def find(query: str, game: str | None = None, *, rules_dir: Path = RULES_DIR) -> Topic | None:
+def find(query: str, game: str | None = None, *, rules_dir: Path = RULES_DIR, lang: str | None = None) -> Topic | None:
     """The one topic ``query`` names: its key, its title, its label (``"Speakeasy · Mob War"``), or the only
     title that contains it; ``None`` when it names none or several (use :func:`close_matches`)."""
-    by_key = topic_by_key(query.strip(), rules_dir=rules_dir)
+    by_key = topic_by_key(query.strip(), rules_dir=rules_dir, lang=lang)
     if by_key is not None and (game is None or by_key.game == game.lower()):
         return by_key
     q = _norm(query)
     if not q:
         return None
-    pool = topics(game, rules_dir=rules_dir)
+    pool = topics(game, rules_dir=rules_dir, lang=lang)
     for exact in (
         [t for t in pool if _norm(t.title) == q],
         [t for t in pool if _norm(t.label) == q],
@@ -187,10 +226,12 @@ def find(query: str, game: str | None = None, *, rules_dir: Path = RULES_DIR) ->
     return contains[0] if len(contains) == 1 else None
 
 
-def close_matches(query: str, game: str | None = None, *, limit: int = 5, rules_dir: Path = RULES_DIR) -> list[Topic]:
+def close_matches(
+    query: str, game: str | None = None, *, limit: int = 5, rules_dir: Path = RULES_DIR, lang: str | None = None
+) -> list[Topic]:
     """Topics near ``query``: search hits first, then titles spelt alike (for typos)."""
-    found = search(query, game, rules_dir=rules_dir)[:limit]
-    pool = topics(game, rules_dir=rules_dir)
+    found = search(query, game, rules_dir=rules_dir, lang=lang)[:limit]
+    pool = topics(game, rules_dir=rules_dir, lang=lang)
     names = {_norm(t.title): t for t in pool}
     for name in difflib.get_close_matches(_norm(query), list(names), n=limit, cutoff=0.5):
         if names[name] not in found:
@@ -219,7 +260,7 @@ def _fit(line: str, limit: int = MESSAGE_MAX) -> str:
 
 def rule_lines(topic: Topic) -> list[str]:
     """The page's lines as Discord text: paragraphs as written, the source line as small print (``-#``)."""
-    return [f"-# {line.strip()}" if line.strip().startswith(SOURCE_PREFIX) else line.rstrip() for line in topic.body]
+    return [f"-# {line.strip()}" if _source_prefix(line) else line.rstrip() for line in topic.body]
 
 
 def page_lines(topic: Topic) -> list[str]:

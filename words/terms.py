@@ -28,6 +28,16 @@ def term_messages() -> Iterator[Term]:
 
 
 @source
+def omerta_cards() -> Iterator[Term]:
+    """The names of Omerta's gangster and character cards (a bottle's name is a message with its value)."""
+    from engine.omerta.cards import deck
+
+    for card in deck().cards:
+        if card.kind != "bottle":
+            yield "omerta.card", card.name, "data/omerta/cards.toml"
+
+
+@source
 def speakeasy_terms() -> Iterator[Term]:
     """The names Speakeasy's data files give: districts, Operations cards, City tiles, Helpers, the people at the
     locations and their locations, Mobsters, Crates, Jo's difficulty levels and the board's sides."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import HINTS, LANG, BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
+from engine.msg import M
 from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
 from engine.omerta.cards import deck
@@ -48,7 +49,15 @@ class OmertaGame:
     def start(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[OmertaState, list[Event]]:
         """Like ``new``, with the set-up's log events."""
         if not self.min_players <= len(seats) <= self.max_players:
-            raise BadOptions(f"Omerta needs {self.min_players} to {self.max_players} players, not {len(seats)}.")
+            raise BadOptions(
+                M(
+                    "omerta.error.players",
+                    "Omerta needs {low} to {high} players, not {n}.",
+                    low=self.min_players,
+                    high=self.max_players,
+                    n=len(seats),
+                )
+            )
         return rules.new_state(seats, resolve_options(self.option_specs, options), seed)
 
     def prompts(self, state: OmertaState) -> list[Prompt]:
@@ -85,7 +94,17 @@ class OmertaGame:
             return None
         totals = tuple(p.total for p in state.players)
         best = min(totals)
-        details = tuple(f"{p.name}: {' + '.join(map(str, p.round_scores))} = {p.total}" for p in state.players)
+        # each line a message (a str: its English), so the table can show it in the reader's language
+        details = tuple(
+            M(
+                "omerta.result.total",
+                "{name}: {rounds} = {total}",
+                name=p.name,
+                rounds=" + ".join(map(str, p.round_scores)),
+                total=p.total,
+            )
+            for p in state.players
+        )
         return Result(totals, tuple(i for i, t in enumerate(totals) if t == best), True, details)
 
     def invariants(self, state: OmertaState) -> list[str]:

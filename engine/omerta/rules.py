@@ -7,11 +7,12 @@ as implemented, with the source of each, are in ``docs/rules/omerta.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
 from engine.core import TABLE, Choice, Event, IllegalChoice, Option, Prompt, Rng, find_prompt
-from engine.msg import M
+from engine.msg import Join, M, P
 from engine.omerta.cards import deck
 from engine.omerta.powers import apply_power, power_prompt, start_power
 from engine.omerta.scoring import score_round
@@ -38,8 +39,21 @@ def new_state(seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tu
         box=sorted(others[len(seats) - 1 :]),
     )
     start = dealt.index(d.starter)
-    events = [Event("setup", f"{state.names[i]} is {d.label(g)}.", data={"seat": i}) for i, g in enumerate(dealt)]
-    events.append(Event("setup", f"{state.names[start]} has Al Capone and starts the first round."))
+    events = [
+        Event(
+            "setup",
+            M("omerta.log.gangster", "{name} is {gangster}.", name=state.names[i], gangster=card_name(g)),
+            data={"seat": i},
+        )
+        for i, g in enumerate(dealt)
+    ]
+    text = M(
+        "omerta.log.starter",
+        "{name} has {gangster} and starts the first round.",
+        name=state.names[start],
+        gangster=card_name(d.starter),
+    )
+    events.append(Event("setup", text))
     _deal_round(state, start, events)
     return state, events
 
@@ -67,13 +81,18 @@ def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
     state.start_seat = start
     state.active = start
     state.phase = "peek"
-    events.append(
-        Event(
-            "round",
-            f"Round {state.round} of {state.rounds}: {n['hand_size']} cards each, {n['safe_size']} in the Safe, "
-            f"{card_name(state.discard[-1])} face up. Everyone peeks at {n['peek']} of their cards.",
-        )
+    text = M(
+        "omerta.log.round",
+        "Round {round} of {rounds}: {hand} cards each, {safe} in the Safe, {card} face up. "
+        "Everyone peeks at {peek} of their cards.",
+        round=state.round,
+        rounds=state.rounds,
+        hand=n["hand_size"],
+        safe=n["safe_size"],
+        card=card_name(state.discard[-1]),
+        peek=n["peek"],
     )
+    events.append(Event("round", text))
 
 
 # --- prompts -------------------------------------------------------------------------------------------------
@@ -106,20 +125,23 @@ def _peek_prompt(state: OmertaState, seat: int) -> Prompt:
     slots = [i for i, c in enumerate(state.players[seat].slots) if c is not None]
     count = deck().numbers["peek"]
     opts = tuple(
-        Option(",".join(map(str, pair)), "Peek at " + " and ".join(slot_name(i) for i in pair))
+        Option(",".join(map(str, pair)), M("omerta.opt.peek", "Peek at {slots}", slots=Join(map(slot_name, pair))))
         for pair in combinations(slots, count)
     )
-    return Prompt(seat, "peek", f"Peek at {count} of your cards, and remember them", opts, default=opts[0].id)
+    text = M("omerta.ask.peek", "Peek at {n} of your cards, and remember them", n=count)
+    return Prompt(seat, "peek", text, opts, default=opts[0].id)
 
 
 def _turn_prompt(state: OmertaState) -> Prompt:
     seat = state.active
-    opts = [Option("draw", "Draw a card", style="primary")]
+    opts = [Option("draw", M("omerta.opt.draw", "Draw a card"), style="primary")]
     if state.discard and movable_slots(state, seat):
-        opts.append(Option("take", f"Take {card_name(state.discard[-1])} from the discard pile"))
+        take = M("omerta.opt.take", "Take {card} from the discard pile", card=card_name(state.discard[-1]))
+        opts.append(Option("take", take))
     limit = deck().numbers["omerta_limit"]
-    opts.append(Option("omerta", "Call OMERTA", f"End the round now: you need {limit} points or fewer", "danger"))
-    text = f"{state.names[seat]}'s turn: draw, take the discard, or call OMERTA"
+    why = M("omerta.opt.omerta_detail", "End the round now: you need {n} points or fewer", n=limit)
+    opts.append(Option("omerta", M("omerta.opt.omerta", "Call OMERTA"), why, "danger"))
+    text = M("omerta.ask.turn", "{name}'s turn: draw, take the discard, or call OMERTA", name=state.names[seat])
     return Prompt(seat, "turn", text, tuple(opts), default="draw")  # never the OMERTA call for an idle player
 
 
@@ -127,10 +149,13 @@ def _place_prompt(state: OmertaState) -> Prompt:
     seat = state.active
     assert state.held is not None
     held = card_name(state.held)
-    opts = [Option(f"swap:{i}", f"Swap it into {slot_name(i)}") for i in movable_slots(state, seat)]
+    opts = [
+        Option(f"swap:{i}", M("omerta.opt.swap", "Swap it into {slot}", slot=slot_name(i)))
+        for i in movable_slots(state, seat)
+    ]
     if state.phase == "drawn":
-        opts.append(Option("discard", f"Discard {held}"))
-    text = f"Where does {held} go? The card you swap out is discarded unseen"
+        opts.append(Option("discard", M("omerta.opt.discard", "Discard {card}", card=held)))
+    text = M("omerta.ask.place", "Where does {card} go? The card you swap out is discarded unseen", card=held)
     # An idle player discards a drawn card; one taken from the discard pile must be swapped: the first slot.
     default = "discard" if state.phase == "drawn" else opts[0].id
     return Prompt(seat, "place", text, tuple(opts), secret=state.phase == "drawn", default=default)
@@ -138,19 +163,30 @@ def _place_prompt(state: OmertaState) -> Prompt:
 
 def _snap_prompts(state: OmertaState) -> list[Prompt]:
     race = f"snap:{state.turn}"
-    text = f"Snap! Discard a Bottle {state.snap_value} of your own, if you think you have one"
+    text = M(
+        "omerta.ask.snap",
+        "Snap! Discard a Bottle {value} of your own, if you think you have one",
+        value=state.snap_value,
+    )
     out = []
     for seat in range(len(state.players)):
         if seat in state.claimed:
             continue  # one claim per seat and window (version 2 judges the next claim after a wrong one)
-        opts = tuple(Option(f"slot:{i}", f"Snap {slot_name(i)}") for i in movable_slots(state, seat))
+        opts = tuple(_snap_option(i) for i in movable_slots(state, seat))
         if opts:
             out.append(Prompt(seat, "snap", text, opts, race=race))
     # A race is never skipped for a player (the table's timer closes it): no default but the timer's own.
+    close = (Option("close", M("omerta.opt.snap_close", "Nobody snaps")),)
     out.append(
-        Prompt(TABLE, "snap", "The snap window closes", (Option("close", "Nobody snaps"),), race=race, default="close")
+        Prompt(TABLE, "snap", M("omerta.ask.snap_close", "The snap window closes"), close, race=race, default="close")
     )
     return out
+
+
+@cache
+def _snap_option(slot: int) -> Option:
+    """A claim of one slot in a snap window (made once per slot: every seat's question has these answers)."""
+    return Option(f"slot:{slot}", M("omerta.opt.snap", "Snap {slot}", slot=slot_name(slot)))
 
 
 # --- apply ---------------------------------------------------------------------------------------------------
@@ -159,7 +195,7 @@ def _snap_prompts(state: OmertaState) -> list[Prompt]:
 def apply(state: OmertaState, choice: Choice) -> list[Event]:
     """Apply a legal choice (checked first against the open prompts)."""
     if state.phase == "over":
-        raise IllegalChoice("The game is over; nothing can be played.")
+        raise IllegalChoice(M("omerta.error.over", "The game is over; nothing can be played."))
     _check(state, choice)
     events: list[Event] = []
     if choice.kind == ORDER:  # a standing order changes nothing on the table (what was shown stays shown)
@@ -205,9 +241,21 @@ def _peek(state: OmertaState, choice: Choice, events: list[Event]) -> None:
     player = state.players[seat]
     slots = [int(x) for x in choice.option.split(",")]
     seen = [(i, player.slots[i]) for i in slots]
-    text = "You peek: " + ", ".join(f"{slot_name(i)} is {card_name(c)}" for i, c in seen if c is not None)
-    events.append(Event("look", text + ".", (seat,), {"cards": {str(i): c for i, c in seen}}))
-    events.append(Event("peek", f"{state.names[seat]} has peeked at {len(slots)} cards."))
+    each = [
+        M("omerta.log.peek_card", "{slot} is {card}", slot=slot_name(i), card=card_name(c))
+        for i, c in seen
+        if c is not None
+    ]
+    text = M("omerta.log.peek_look", "You peek: {cards}.", cards=Join(each, "comma"))
+    events.append(Event("look", text, (seat,), {"cards": {str(i): c for i, c in seen}}))
+    peeked = P(
+        "omerta.log.peek",
+        "{name} has peeked at {n} card.",
+        "{name} has peeked at {n} cards.",
+        len(slots),
+        name=state.names[seat],
+    )
+    events.append(Event("peek", peeked))
     player.peeked = True
     if all(p.peeked for p in state.players):
         _begin_turn(state, state.start_seat, events)
@@ -225,11 +273,14 @@ def _turn(state: OmertaState, choice: Choice, events: list[Event]) -> None:
         state.held = card
         state.phase = "drawn"
         events.append(Event("draw", M("omerta.log.draw", "{name} draws a card.", name=me)))
-        events.append(Event("look", f"You drew {card_name(card)}.", (seat,), {"card": card}))
+        events.append(
+            Event("look", M("omerta.log.drew", "You drew {card}.", card=card_name(card)), (seat,), {"card": card})
+        )
     else:
         state.held = state.discard.pop()
         state.phase = "taken"
-        events.append(Event("take", f"{me} takes {card_name(state.held)} from the discard pile."))
+        text = M("omerta.log.take", "{name} takes {card} from the discard pile.", name=me, card=card_name(state.held))
+        events.append(Event("take", text))
 
 
 def _place(state: OmertaState, choice: Choice, events: list[Event]) -> None:
@@ -240,13 +291,22 @@ def _place(state: OmertaState, choice: Choice, events: list[Event]) -> None:
     state.held = None
     if choice.option == "discard":
         out = held
-        events.append(Event("discard", f"{me} discards {card_name(out)}."))
+        events.append(
+            Event("discard", M("omerta.log.discard", "{name} discards {card}.", name=me, card=card_name(out)))
+        )
     else:
         i = int(choice.option.split(":")[1])
         out = state.players[seat].slots[i]
         assert out is not None
         state.players[seat].slots[i] = held
-        events.append(Event("swap", f"{me} swaps a card into {slot_name(i)}; out comes {card_name(out)}."))
+        text = M(
+            "omerta.log.swap",
+            "{name} swaps a card into {slot}; out comes {card}.",
+            name=me,
+            slot=slot_name(i),
+            card=card_name(out),
+        )
+        events.append(Event("swap", text))
     _land(state, out, events)
 
 
@@ -262,14 +322,15 @@ def _land(state: OmertaState, card: int, events: list[Event]) -> None:
             return
         state.phase = "snap"
         state.claimed = []
-        events.append(Event("snap_open", f"Snap window: anyone may discard a Bottle {info.value}."))
+        text = M("omerta.log.snap_open", "Snap window: anyone may discard a Bottle {value}.", value=info.value)
+        events.append(Event("snap_open", text))
     elif not start_power(state, card, events):
         _end_turn(state, events)
 
 
 def _snap(state: OmertaState, choice: Choice, events: list[Event]) -> None:
     if choice.seat == TABLE:
-        events.append(Event("snap", "Nobody snaps."))
+        events.append(Event("snap", M("omerta.log.snap_none", "Nobody snaps.")))
         _end_turn(state, events)
         return
     seat = choice.seat
@@ -298,21 +359,27 @@ def _begin_turn(state: OmertaState, seat: int, events: list[Event]) -> None:
                 b.turns -= 1
         for b in [b for b in state.blocks if b.turns <= 0]:
             state.blocks.remove(b)
-            events.append(Event("police", f"The Police Check on {state.names[b.seat]}'s {slot_name(b.slot)} ends."))
+            text = M(
+                "omerta.log.police_end",
+                "The Police Check on {name}'s {slot} ends.",
+                name=state.names[b.seat],
+                slot=slot_name(b.slot),
+            )
+            events.append(Event("police", text))
         player = state.players[seat]
         if not player.skips:
             break
         player.skips -= 1
-        events.append(Event("skip", f"{state.names[seat]} skips this turn (La Mamma)."))
+        events.append(Event("skip", M("omerta.log.skip", "{name} skips this turn (La Mamma).", name=state.names[seat])))
         seat = (seat + 1) % n
     refill_draw_pile(state, events)
     if not state.draw:
-        events.append(Event("dry", "No card is left to draw: the round ends without a caller."))
+        events.append(Event("dry", M("omerta.log.dry", "No card is left to draw: the round ends without a caller.")))
         _end_round(state, None, events)
         return
     state.active = seat
     state.phase = "turn"
-    events.append(Event("turn", f"{state.names[seat]}'s turn.", data={"seat": seat}))
+    events.append(Event("turn", M("omerta.log.turn", "{name}'s turn.", name=state.names[seat]), data={"seat": seat}))
 
 
 def _end_round(state: OmertaState, caller: int | None, events: list[Event]) -> None:
@@ -326,20 +393,40 @@ def _end_round(state: OmertaState, caller: int | None, events: list[Event]) -> N
         p.round_scores.append(s)
         p.total += s
     for i, p in enumerate(state.players):
-        shown = ", ".join(card_name(c) for c in cards[i]) or "no cards"
-        events.append(Event("reveal", f"{p.name}: {shown} = {points[i]} points; scores {scores[i]} (total {p.total})."))
+        shown = Join([card_name(c) for c in cards[i]], "comma") if cards[i] else M("omerta.log.no_cards", "no cards")
+        text = M(
+            "omerta.log.reveal",
+            "{name}: {cards} = {points} points; scores {score} (total {total}).",
+            name=p.name,
+            cards=shown,
+            points=points[i],
+            score=scores[i],
+            total=p.total,
+        )
+        events.append(Event("reveal", text))
     if caller is not None:
-        penalty = d.numbers["caller_penalty"]
-        verdict = "makes it and scores 0" if made_it else f"fails and takes {penalty} penalty points"
-        events.append(Event("verdict", f"{state.names[caller]} {verdict}."))
+        who = state.names[caller]
+        if made_it:
+            verdict = M("omerta.log.made_it", "{name} makes it and scores 0.", name=who)
+        else:
+            penalty = d.numbers["caller_penalty"]
+            verdict = M("omerta.log.failed", "{name} fails and takes {n} penalty points.", name=who, n=penalty)
+        events.append(Event("verdict", verdict))
     # every card of the round goes back to the deck for the next deal
     state.held = None
     if state.round >= state.rounds:
         state.phase = "over"
         best = min(p.total for p in state.players)
         winners = [p.name for p in state.players if p.total == best]
-        verb = "wins" if len(winners) == 1 else "win"
-        events.append(Event("over", f"Game over. {' and '.join(winners)} {verb} with {best} points."))
+        text = P(
+            "omerta.log.over",
+            "Game over. {names} wins with {points} points.",
+            "Game over. {names} win with {points} points.",
+            len(winners),
+            names=Join(winners),
+            points=best,
+        )
+        events.append(Event("over", text))
         return
     state.round += 1
     _deal_round(state, _next_start(state), events)

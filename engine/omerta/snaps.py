@@ -11,7 +11,10 @@ lands every matching order is a claim, earliest set first; a used or failed orde
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Choice, Event, Option, Prompt
+from engine.msg import M
 from engine.omerta.cards import deck
 from engine.omerta.state import OmertaState, Order
 from engine.omerta.table import blocked, card_name, card_slots, give_penalty, slot_name, version
@@ -34,10 +37,22 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
         slots[slot] = None
         state.discard.append(card)  # it opens no new snap (decisions)
         state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
-        text = f"{who} snaps {slot_name(slot)}: {card_name(card)}. One card fewer!"
+        text = M(
+            "omerta.log.snap_right",
+            "{who} snaps {slot}: {card}. One card fewer!",
+            who=who,
+            slot=slot_name(slot),
+            card=card_name(card),
+        )
         events.append(Event("snap", text, data=data | {"right": True}))
         return True
-    text = f"{who} snaps {slot_name(slot)}: {card_name(card)}, wrong! It goes back face down."
+    text = M(
+        "omerta.log.snap_wrong",
+        "{who} snaps {slot}: {card}, wrong! It goes back face down.",
+        who=who,
+        slot=slot_name(slot),
+        card=card_name(card),
+    )
     events.append(Event("snap", text, data=data | {"right": False}))
     for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
         give_penalty(state, seat, events)
@@ -55,7 +70,7 @@ def judge_orders(state: OmertaState, events: list[Event]) -> None:
         state.orders.remove(order)
         if state.players[order.seat].slots[order.slot] is None:
             continue  # the slot was emptied since: nothing to snap
-        who = f"{state.names[order.seat]}'s standing order"
+        who = M("omerta.log.order_who", "{name}'s standing order", name=state.names[order.seat])
         if judge_claim(state, order.seat, order.slot, who, events) or version(state) < 2:
             return
 
@@ -68,16 +83,30 @@ def order_prompts(state: OmertaState) -> list[Prompt]:
 def order_prompt(state: OmertaState, seat: int) -> Prompt:
     """One seat's standing-order question."""
     mine = {o.slot: o for o in state.orders if o.seat == seat}
-    bottle_values = deck().bottle_values
-    opts = [Option(f"cancel:{s}", f"Cancel: {slot_name(s)} on a Bottle {o.value}") for s, o in sorted(mine.items())]
+    opts = [_cancel_option(s, o.value) for s, o in sorted(mine.items())]
     for s in card_slots(state, seat):
-        opts += [
-            Option(f"set:{s}:{v}", f"Snap {slot_name(s)} on a Bottle {v}")
-            for v in bottle_values
-            if s not in mine or mine[s].value != v
-        ]
-    text = "Standing snap orders: snap one of your slots when a Bottle of a value lands (at most one per slot)"
-    return Prompt(seat, ORDER, text, tuple(opts), secret=True, optional=True)
+        opts += [_set_option(s, v) for v in deck().bottle_values if s not in mine or mine[s].value != v]
+    return Prompt(seat, ORDER, _ORDERS, tuple(opts), secret=True, optional=True)
+
+
+_ORDERS = M(
+    "omerta.ask.orders",
+    "Standing snap orders: snap one of your slots when a Bottle of a value lands (at most one per slot)",
+)
+
+
+# Every seat's standing-order question is made on every look at the table, each with dozens of answers: the
+# answers are made once per slot and value (an Option is immutable, so one serves every question).
+@cache
+def _set_option(slot: int, value: int) -> Option:
+    text = M("omerta.opt.order_set", "Snap {slot} on a Bottle {value}", slot=slot_name(slot), value=value)
+    return Option(f"set:{slot}:{value}", text)
+
+
+@cache
+def _cancel_option(slot: int, value: int) -> Option:
+    text = M("omerta.opt.order_cancel", "Cancel: {slot} on a Bottle {value}", slot=slot_name(slot), value=value)
+    return Option(f"cancel:{slot}", text)
 
 
 def apply_order(state: OmertaState, choice: Choice, events: list[Event]) -> None:
@@ -87,12 +116,18 @@ def apply_order(state: OmertaState, choice: Choice, events: list[Event]) -> None
     slot = int(parts[1])
     state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
     if parts[0] == "cancel":
-        events.append(Event("order", f"Your standing order for {slot_name(slot)} is cancelled.", (seat,)))
+        text = M("omerta.log.order_cancel", "Your standing order for {slot} is cancelled.", slot=slot_name(slot))
+        events.append(Event("order", text, (seat,)))
         return
     value = int(parts[2])
     state.orders.append(Order(seat, slot, value, state.order_seq))
     state.order_seq += 1
-    text = f"Standing order: you snap {slot_name(slot)} when a Bottle {value} lands."
+    text = M(
+        "omerta.log.order_set",
+        "Standing order: you snap {slot} when a Bottle {value} lands.",
+        slot=slot_name(slot),
+        value=value,
+    )
     events.append(Event("order", text, (seat,), {"slot": slot, "value": value}))
 
 

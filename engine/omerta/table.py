@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.msg import M, Msg, T
 from engine.omerta.cards import deck
 from engine.omerta.state import OmertaState
 
@@ -45,7 +46,12 @@ def refill_draw_pile(state: OmertaState, events: list[Event]) -> None:
     state.draw = state.discard
     state.discard = [top]
     state.rng.shuffle(state.draw)
-    events.append(Event("reshuffle", f"The discard pile is shuffled into a new draw pile ({len(state.draw)} cards)."))
+    text = M(
+        "omerta.log.reshuffle",
+        "The discard pile is shuffled into a new draw pile ({n} cards).",
+        n=len(state.draw),
+    )
+    events.append(Event("reshuffle", text))
 
 
 def draw_card(state: OmertaState, events: list[Event]) -> int | None:
@@ -59,18 +65,30 @@ def give_penalty(state: OmertaState, seat: int, events: list[Event]) -> None:
     card = draw_card(state, events)
     name = state.names[seat]
     if card is None:
-        events.append(Event("penalty", f"{name} would take a penalty card, but no card is left to draw."))
+        text = M("omerta.log.penalty_dry", "{name} would take a penalty card, but no card is left to draw.", name=name)
+        events.append(Event("penalty", text))
         return
     state.players[seat].slots.append(card)
     slot = len(state.players[seat].slots)
-    events.append(Event("penalty", f"{name} takes a penalty card face down into slot {slot}.", data={"seat": seat}))
+    text = M(
+        "omerta.log.penalty", "{name} takes a penalty card face down into {slot}.", name=name, slot=slot_name(slot - 1)
+    )
+    events.append(Event("penalty", text, data={"seat": seat}))
 
 
-def slot_name(slot: int) -> str:
-    """People count slots from 1."""
-    return f"slot {slot + 1}"
+def slot_name(slot: int) -> Msg:
+    """A slot's name; people count slots from 1 ("slot 1")."""
+    return M("omerta.term.slot", "slot {n}", n=slot + 1)
 
 
-def card_name(card_id: int) -> str:
-    """A card's name."""
-    return deck().label(card_id)
+def card_name(card_id: int) -> Msg:
+    """A card's name, as a message ("Bottle 7", "Mole")."""
+    card = deck().cards[card_id]
+    return card_term(card.kind, card.name, card.value)
+
+
+def card_term(kind: str, name: str, value: int) -> Msg:
+    """A card's name from its kind, English name and value (a bottle's name has its value in it)."""
+    if kind == "bottle":
+        return M("omerta.card.bottle", "Bottle {value}", value=value)
+    return T("omerta.card", name)
