@@ -30,10 +30,13 @@ def test_the_german_file_loads_with_the_same_pages_as_the_english_one() -> None:
     assert "„" in text and "Tauscht viel gegen wenig." in text
 
 
-def test_a_game_without_a_german_file_falls_back_to_english() -> None:
-    speakeasy = rules_text.topics("speakeasy", lang="de")
-    assert speakeasy == rules_text.topics("speakeasy") and all(t.lang == "en" for t in speakeasy)
+def test_a_game_without_a_german_file_falls_back_to_english(tmp_path: Path) -> None:
+    (tmp_path / "game.md").write_text("# Game\n\n## Play\n\nIn English.\n\nSource: Game rulebook.\n", encoding="utf-8")
+    assert rules_text.topics(rules_dir=tmp_path, lang="de") == rules_text.topics(rules_dir=tmp_path)
+    assert all(t.lang == "en" for t in rules_text.topics(rules_dir=tmp_path, lang="de"))
     assert rules_text.topics(lang="fr") == rules_text.topics()  # an unknown language: English
+    # both games have their German pages
+    assert {t.game for t in rules_text.topics(lang="de") if t.lang == "de"} == {"omerta", "speakeasy"}
 
 
 @pytest.mark.parametrize("topic", GERMAN, ids=lambda t: t.key)
@@ -63,8 +66,8 @@ def test_the_german_first_page_lists_every_page() -> None:
 
 def test_search_find_and_keys_in_german() -> None:
     assert rules_text.search("Schnellabwurf", "omerta", lang="de")[0].key == "omerta/der-schnellabwurf"
-    assert rules_text.find("Dein Zug", lang="de").key == "omerta/dein-zug"  # type: ignore[union-attr]
-    assert rules_text.find("Dein Zug") is None  # not an English title
+    assert rules_text.find("Dein Zug", "omerta", lang="de").key == "omerta/dein-zug"  # type: ignore[union-attr]
+    assert rules_text.find("Dein Zug", "omerta") is None  # not an English title
     # a key the German autocomplete offered still finds its page when the caller gives no language
     assert rules_text.topic_by_key("omerta/dein-zug").lang == "de"  # type: ignore[union-attr]
     assert rules_text.topic_by_key("omerta/your-turn", lang="de").lang == "en"  # type: ignore[union-attr]

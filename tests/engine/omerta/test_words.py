@@ -93,9 +93,11 @@ def _nodes(data: Any) -> Iterator[dict[str, Any]]:
             yield from _nodes(item)
 
 
-def _check(form: dict[str, Any] | None, english: str, where: str, seen: set[str]) -> None:
+def _check(form: dict[str, Any] | Msg | None, english: str, where: str, seen: set[str]) -> None:
     """A text's message: present, said in English as the struct's text, German for every part, nothing unfilled."""
     assert form is not None, f"{where}: plain text without a message: {english!r}"
+    if isinstance(form, Msg):  # a prompt's or option's words keep the message itself
+        form = form.dump()
     for node in _nodes(form):
         seen.add(node["m"])
         assert DE.has(node["m"], node["t"]), f"{where}: no German for {node['m']} {node['t']!r}"
