@@ -15,7 +15,8 @@ from typing import Any
 from bots.common import LEVELS, check_level, seat_salt
 from bots.omerta import Memory, OmertaBot, remember, remember_all
 from bots.speakeasy import Budget, SpeakeasyBot
-from engine.core import TABLE, Choice, Event, Game, Prompt
+from engine.core import TABLE, Choice, Event, Game, Option, Prompt
+from engine.msg import load
 
 #: The bots' first names, in the order a table takes them (the project's own list).
 NAMES = ("Nora", "Vito", "Ada", "Sal", "Iris", "Leo", "Mae")
@@ -151,13 +152,21 @@ class TableBots:
         salt = seat_salt(table.seed, prompt.seat)
         if table.game.name == "speakeasy":
             decision = SpeakeasyBot("standard", salt).decide(state, prompt)
-            return Hint(decision.option.label, decision.expected, "margin")
+            return Hint(_label(prompt.option(decision.choice.option)), decision.expected, "margin")
         memory = remember(table.game, table.names, dict(table.options), table.seed, table.record, prompt.seat)
         bot = OmertaBot("standard", salt)
         choice = bot.choose(table.game, state, prompt, memory)
         points = bot.estimate(table.game.view(state, prompt.seat), prompt.seat, memory)
         option = prompt.option(choice.option) if choice is not None else None
-        return Hint(option.label if option is not None else "", points, "points")
+        return Hint(_label(option), points, "points")
+
+
+def _label(option: Option | None) -> str:
+    """An option's label as its message when it has one (so /hint names it in the reader's language)."""
+    if option is None:
+        return ""
+    kept = option.words.get("label") if option.words else None
+    return load(kept) if kept is not None else option.label
 
 
 @dataclass(frozen=True)

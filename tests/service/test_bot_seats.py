@@ -13,9 +13,11 @@ from bots.omerta import OmertaBot, remember_all
 from bots.speakeasy import Budget
 from bots.table import TableBots, bot_level
 from engine.core import TABLE
+from engine.msg import Msg
 from service import ServiceError, Settings, TableService, User
 from service import lobby as service_lobby
 from store import Store
+from words import words
 
 HOST = User(1, "Ann")
 BOB = User(2, "Bob")
@@ -135,6 +137,8 @@ async def test_a_hint_is_for_the_player_whose_turn_it_is(service):
     hint = await service.hint(gid, mover)
     prompt = next(p for p in table.prompts() if p.seat == waiting)
     assert hint.unit == "margin" and any(o.label == hint.label for o in prompt.options)
+    # issue 15: the hint names its option as a message, so /hint reads in the asker's language
+    assert isinstance(hint.label, Msg) and words("de")(hint.label) != str(hint.label)
     with pytest.raises(ServiceError, match="not your turn"):
         await service.hint(gid, other)
     with pytest.raises(ServiceError, match="not seated"):
