@@ -300,9 +300,9 @@ class Publisher:
         pt, arm = await self._window(table, pt)
         events = await self._range(table, int(data.get("first", 0)))
         names = self._names(pt)
-        lines = [ln for seg in story.segments(events) for ln in story.steps(seg, names)]
+        lines = [ln for seg in story.segments(events) for ln in story.steps(seg, names, table.lang)]
         text, _, left_out = board.turn_message(pt, data.get("since", []), lines, [])
-        new_lines = [ln for seg in story.segments(fresh) for ln in story.steps(seg, names)]
+        new_lines = [ln for seg in story.segments(fresh) for ln in story.steps(seg, names, table.lang)]
         if left_out and len(lines) - left_out < len(new_lines):  # some new lines are not on show: post them whole
             await self._post_lines(table, new_lines, ("x", table.id, fresh[0].id if fresh else last))
         channel = await self.channel(table.row.table_channel)
@@ -321,7 +321,7 @@ class Publisher:
         """A finished turn's message: one last edit into its summary, without buttons."""
         events = await self._range(table, int(data.get("first", 0)), end)
         names = data.get("names", [])
-        lines = [story.line(seg, names, complete=True) for seg in story.segments(events)]
+        lines = [story.line(seg, names, complete=True, lang=table.lang) for seg in story.segments(events)]
         text, _ = board.compose([data.get("head", "")], [board.Section("", lines)], [])
         channel = await self.channel(table.row.table_channel)
         message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
@@ -346,7 +346,7 @@ class Publisher:
         if seg.events:  # its events are in the table's words already (said_in)
             what = seg.events[0].text.rstrip(".")
             head = words(table.lang)(M("table.board.passed", "**Game #{game} · {what}**", game=table.id, what=what))
-        lines = story.steps(seg, names)
+        lines = story.steps(seg, names, table.lang)
         text, left_out = board.compose([head], [board.Section("", lines)], [])
         channel = await self.channel(table.row.table_channel)
         if left_out:  # a long phase: every line, in as many messages as it takes
@@ -385,8 +385,9 @@ class Publisher:
             user = pt.user_of(opener.seat)
             if user is not None and user > 0:
                 everything = story.segments(said_in(table.lang, await store.get_events(table.id, public_only=True)))
-                since = [story.line(s, names) for s in story.since_last_turn(everything, opener.seat, first)]
-        lines = [ln for seg in segs for ln in story.steps(seg, names)]
+                behind = story.since_last_turn(everything, opener.seat, first)
+                since = [story.line(s, names, lang=table.lang) for s in behind]
+        lines = [ln for seg in segs for ln in story.steps(seg, names, table.lang)]
         view = pt.view
         assert view is not None
         pics = PICTURES[table.game.name]
