@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -59,15 +61,16 @@ def code_messages() -> Iterator[Entry]:
             yield context, message, f"{package}/{filename}"
 
 
-def all_messages() -> dict[tuple[str, str], tuple[str | tuple[str, str], str]]:
-    """Every message, keyed by (context, singular), from the code and the term sources."""
+@functools.cache  # the code does not change within a run: extract once (planned, missing and the tests ask)
+def all_messages() -> Mapping[tuple[str, str], tuple[str | tuple[str, str], str]]:
+    """Every message, keyed by (context, singular), from the code and the term sources (read-only)."""
     from words.terms import term_messages
 
     out: dict[tuple[str, str], tuple[str | tuple[str, str], str]] = {}
     for ctx, message, where in [*code_messages(), *term_messages()]:
         key = (ctx, message[0] if isinstance(message, tuple) else message)
         out.setdefault(key, (message, where))
-    return out
+    return MappingProxyType(out)
 
 
 def _new_catalog(lang: str) -> Catalog:
