@@ -182,6 +182,8 @@ class Core:
         #: player who moved is answered at once; this is called with the game id after their move.
         self.bots_later: Callable[[int], Awaitable[Any]] | None = None
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
+        #: games whose bots' task must look again before it ends: a move came while it ran (``spawn_bots``)
+        self._bots_again: set[int] = set()
         self._locks: dict[int, asyncio.Lock] = {}
 
     @asynccontextmanager
@@ -329,7 +331,9 @@ class Core:
         notice.public = list(preface) + notice.public
         if result is not None:
             notice.public += list(result.details)
-        if later and await self.bots_wanted(notice.table):
+        if later and self.bots_may_want(notice.table):
+            # whether a bot would change its standing orders (a replay of the record) is asked in the bots' own
+            # task, after this reply: a click is answered as fast at a table with bots as at one without
             self.spawn_bots(notice.table)
         return notice
 
@@ -347,32 +351,55 @@ class Core:
         through the bots' eyes), so a move that changed nothing for the bots starts no bot move."""
         if self.bots_due(table):
             return True
+        if not self.bots_may_want(table):
+            return False
+        bots = await self.bot_table(table, self.bot_seats(table))
+        return await asyncio.to_thread(self.bots.optional_due, bots, table.state)
+
+    def bots_may_want(self, table: Table) -> bool:
+        """Whether the bots may have something to do (cheap, no replay): a question due, or an optional one open
+        at a bot seat. ``bots_wanted`` tells which."""
+        if self.bots_due(table):
+            return True
         levels = self.bot_seats(table)
         if not levels or table.row.status != "active" or table.state is None or not self.bots.plays(table.game.name):
             return False
-        if not any(p.seat in levels and p.optional for p in table.prompts()):
-            return False
-        bots = await self.bot_table(table, levels)
-        return await asyncio.to_thread(self.bots.optional_due, bots, table.state)
+        return any(p.seat in levels and p.optional for p in table.prompts())
 
     def spawn_bots(self, table: Table) -> None:
-        """Let the bots play in a task of their own (``bots_later`` mode); the caller has checked that they have
-        something to do (``bots_wanted``)."""
+        """Let the bots play in a task of their own (``bots_later`` mode); the caller has checked that they may
+        have something to do (``bots_may_want``). A task already running looks again before it ends."""
         if not self.bots.plays(table.game.name):
             return
         running = self._bot_tasks.get(table.id)
         if running is not None and not running.done():
-            return  # that task loads the game afresh under its lock and plays whatever is due
+            self._bots_again.add(table.id)
+            return
         self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bots_task(table.id))
 
     async def _bots_task(self, game_id: int) -> None:
+        # (no await between the flag's test and the end: a move that finds this task running is never missed)
+        while True:
+            self._bots_again.discard(game_id)
+            await self._bots_once(game_id)
+            if game_id not in self._bots_again:
+                return
+
+    async def _bots_once(self, game_id: int) -> None:
+        """One bot move, if the bots have something to do. Whether they have is asked outside the game's lock
+        (for Omerta's standing orders it replays the record, in a thread): the players' clicks meanwhile are not
+        held up. If the game moved on while it was asked, the task looks again."""
+        table = await self.load(game_id)
+        if not await self.bots_wanted(table):
+            return
         async with self.lock(game_id):
-            table = await self.load(game_id)
-            if not await self.bots_wanted(table):
+            now = await self.load(game_id)
+            if now.version != table.version:
+                self._bots_again.add(game_id)
                 return
             try:
-                await self.commit(table, [], inline_bots=True)
-            except (ServiceError, ValueError):  # the game moved meanwhile, or the bots let a race go
+                await self.commit(now, [], inline_bots=True)
+            except (ServiceError, ValueError):  # the bots let a race go, or the game is over
                 return
         if self.bots_later is not None:
             await self.bots_later(game_id)

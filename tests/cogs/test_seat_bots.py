@@ -212,3 +212,52 @@ async def test_the_players_click_is_answered_before_the_bots_have_thought(tmp_pa
                 break
         assert held >= 2
         await d.settle()
+
+
+async def test_post_pace_the_bots_check_their_orders_after_the_players_click_is_answered(tmp_path):
+    """Post pace: whether a bot would change its standing orders is a replay of the record (``optional_due``).
+    It is asked in the bots' own task after the player's click has its answer, never before (here it is held at
+    a gate, and the click is answered all the same): a table with bots answers as fast as one without."""
+    gate = threading.Event()
+    asked: list[int] = []
+
+    class Held(TableBots):
+        def optional_due(self, bots_table, state):  # noqa: ANN001, ANN202
+            asked.append(1)
+            gate.wait(30)
+            return super().optional_due(bots_table, state)
+
+    async with table(tmp_path) as (server, bot, clock):
+        bot.service.bots = Held(bot.service.bots.budget)
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        gate.set()
+        await _open_with_bots(d, "omerta", ["standard", "easy"], "rounds=1 pace=post")
+        held = 0
+        for _ in range(60):
+            await d.settle()
+            t = await d.load()
+            prompts = [pr for pr in t.prompts() if pr.seat in (0, 1) and not pr.optional and pr.race is None]
+            if t.row.status != "active" or not prompts:
+                break
+            first = prompts[0]
+            before = len(asked)
+            gate.clear()
+            if first.kind == "turn":
+                rec = await d.click_board(first.seat, "turn", "draw")
+                await rec.wait_followups(1)
+                await d.done(await d.click_private(rec, first.seat, "place", "discard"), t.version + 1)
+            else:
+                await answer(d, first.seat, first.kind, first.default_option(), first.secret)
+            # the click has its answer; if the bots' task is asking, it is still held, so no bot has moved
+            await server.wait_until(
+                lambda n=before: len(asked) > n or not bot.service.bots_busy(d.gid), 5, what="the bots"
+            )
+            if len(asked) > before and not gate.is_set():
+                held += 1
+                assert bot.service.bots_busy(d.gid)
+                assert (await d.load()).version >= t.version + 1
+            gate.set()
+            if held >= 3:
+                break
+        assert held >= 3, "the bots' check never ran after a click"
+        await d.settle()
