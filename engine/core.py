@@ -103,7 +103,25 @@ class Option(msgspec.Struct, frozen=True):
     words: dict[str, Any] = {}
 
     def __post_init__(self) -> None:
-        _take_words(self, _OPTION_TEXTS)
+        # A new option (no words yet) is done here, field by field: options are made by the thousand a game, and
+        # this is the common case. One made by ``msgspec.structs.replace`` goes the general way.
+        if self.words:
+            _take_words(self, _OPTION_TEXTS)
+            return
+        words: dict[str, Any] | None = None
+        for name, value in (
+            ("label", self.label),
+            ("detail", self.detail),
+            ("disabled", self.disabled),
+            ("section", self.section),
+        ):
+            if type(value) is not str and isinstance(value, Msg):
+                if words is None:
+                    words = {}
+                words[name] = value
+                msgspec.structs.force_setattr(self, name, str.__str__(value))
+        if words is not None:
+            msgspec.structs.force_setattr(self, "words", words)
 
 
 class Prompt(msgspec.Struct, frozen=True):

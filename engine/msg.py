@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 _FORMATTER = string.Formatter()
+_str_new = str.__new__
 
 
 class Msg(str):
@@ -84,7 +85,14 @@ class Join(Msg):
 
 def M(ctx: str, template: str, /, **args: Any) -> Msg:  # noqa: N802 - the extraction keyword
     """A message with id ``ctx`` and English ``template`` (``str.format`` fields filled from ``args``)."""
-    return Msg(ctx, template, args)
+    # ``Msg(ctx, template, args)`` inlined: the engine makes tens of thousands of messages a game (every option's
+    # label), so the extra call and the plural test are worth saving
+    self = _str_new(Msg, template.format(**args) if args else template)
+    self.ctx = ctx
+    self.template = template
+    self.plural = ""
+    self.args = args
+    return self
 
 
 def P(ctx: str, singular: str, plural: str, n: int, /, **args: Any) -> Msg:  # noqa: N802 - the extraction keyword
@@ -94,7 +102,12 @@ def P(ctx: str, singular: str, plural: str, n: int, /, **args: Any) -> Msg:  # n
 
 def T(ctx: str, name: str, /) -> Msg:  # noqa: N802 - the extraction keyword
     """A term: the name of a thing (a card, a district, a building), translated as a whole."""
-    return Msg(ctx, name)
+    self = _str_new(Msg, name)  # inlined as in ``M``
+    self.ctx = ctx
+    self.template = name
+    self.plural = ""
+    self.args = {}
+    return self
 
 
 def load(data: Any) -> Any:
