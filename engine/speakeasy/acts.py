@@ -71,7 +71,7 @@ def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
     return_capos(state, log)
     refill_ships(state, log)
     if state.jo is not None:
-        from engine.speakeasy.jo.bot import start_act
+        from engine.speakeasy.jo.setup import start_act
 
         start_act(state, log)
     start_round(state, log)

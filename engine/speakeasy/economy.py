@@ -112,7 +112,7 @@ def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
 
 def jo_reward(state: SpeakeasyState, seat: int, space: int, effects: tuple[Effect, ...], log: Log) -> None:
     """Seed 003:54.1: Jo takes only the Helper card and safe-money rewards (the money into his one pool)."""
-    from engine.speakeasy.jo.bot import take_bottle
+    from engine.speakeasy.jo.actions import take_bottle
 
     for e in effects:
         if e.kind == "safe":

@@ -26,7 +26,7 @@ from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, district_name, operating, zone_index, zone_name
 from engine.speakeasy.components import TRACKS, ZONES
 from engine.speakeasy.hidden import fingerprint, revealed
-from engine.speakeasy.jo import bot as _jo_bot  # noqa: F401 - registers Jo's steps
+from engine.speakeasy.jo import setup, turn, war  # noqa: F401 - registers Jo's steps, in this order
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player, SpeakeasyState, Task

@@ -85,7 +85,7 @@ def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
     push(state, "war_check", -1, n=d.number, m=placed)
     jo = state.jo.seat if state.jo is not None else None
     if jo is not None:  # Jo defends his buildings most valuable first, in his place in turn order
-        from engine.speakeasy.jo.bot import defence_order
+        from engine.speakeasy.jo.war import defence_order
 
         mine = defence_order(state, jo, d)
         defences = [(s, i) for s, i in defences if s != jo]

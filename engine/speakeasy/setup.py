@@ -75,8 +75,8 @@ def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[Spe
 
 def _jo_player(state: SpeakeasyState, seat: int, difficulty: int, log: Log) -> None:
     """Seed 003:11.1-16.1: Jo's pieces (no Strength marker, Trucks, Associate, safe or money), then his decks."""
-    from engine.speakeasy.jo import bot
     from engine.speakeasy.jo.data import jo_rules
+    from engine.speakeasy.jo.setup import set_up
 
     jr = jo_rules()
     p = state.players[seat]
@@ -95,7 +95,7 @@ def _jo_player(state: SpeakeasyState, seat: int, difficulty: int, log: Log) -> N
         "casino": [True] * jr.numbers["casinos"],
     }
     state.jo = JoState(seat, difficulty or jr.default_difficulty)
-    bot.set_up(state, state.jo.difficulty, log)
+    set_up(state, state.jo.difficulty, log)
 
 
 def _mobsters(state: SpeakeasyState, log: Log) -> None:

@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from render import omerta, omerta_text
+from render import draw, omerta, omerta_text
 from render.draw import fit_lines, text_width
 from tests.render.games import View, play_until, reach
 from tests.words.scan import english_words
 from words import words
+from words.msg import M, T
 
 #: name -> (players, seed, stop, omerta_rate), the positions of the English render tests
 SCENARIOS = {
@@ -52,7 +53,7 @@ def german(name: str) -> View:
 def measured(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[Any]]]:
     """Record every shortened label, every tag drawn, and every callout text's wrapped block."""
     seen: dict[str, list[Any]] = {"short": [], "pills": [], "blocks": []}
-    real_fit_text, real_fit_lines, real_pill = omerta.fit_text, omerta.fit_lines, omerta.pill
+    real_fit_text, real_fit_lines, real_pill = draw.fit_text, draw.fit_lines, draw.pill
 
     def fit_text(text: str, max_w: float, sizes: Any, style: str = "regular") -> tuple[str, int]:
         out = real_fit_text(text, max_w, sizes, style)
@@ -72,16 +73,18 @@ def measured(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[Any]]]:
         return w
 
     omerta.clear_caches()
-    monkeypatch.setattr(omerta, "fit_text", fit_text)
-    monkeypatch.setattr(omerta, "fit_lines", lines)
-    monkeypatch.setattr(omerta, "pill", pill)
+    # each module of the package that draws with them imported them by name: patch them in every one
+    for module in (omerta.cards, omerta.parts, omerta.table, omerta.reveal):
+        for name, fake in (("fit_text", fit_text), ("fit_lines", lines), ("pill", pill)):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, fake)
     yield seen
     omerta.clear_caches()
 
 
 def _fits(seen: dict[str, list[Any]], panel_right: int) -> None:
     assert seen["short"] == [], seen["short"]
-    winner = words("de")(omerta.M("render.omerta.tag_winner", "WINNER"))
+    winner = words("de")(M("render.omerta.tag_winner", "WINNER"))
     for text, x, w in seen["pills"]:
         if text != winner:  # the winner's pill stands on its own row of the standings
             assert x + w <= panel_right, (text, x + w, panel_right)
@@ -95,7 +98,7 @@ def test_the_table_in_german_draws_and_fits(name: str, measured: dict[str, list[
     view = german(name)
     png = omerta.render_table(view)
     assert Image.open(io.BytesIO(png)).format == "PNG"
-    _fits(measured, omerta.MARGIN + omerta.PANEL_W)
+    _fits(measured, omerta.layout.MARGIN + omerta.table.PANEL_W)
     title, label, text = omerta.describe(view)
     assert title.startswith(f"Runde {view['round']} von {view['rounds']} · ") or title.startswith("Spielende")
     for words_ in (title, label, text):
@@ -107,7 +110,7 @@ def test_the_table_in_german_draws_and_fits(name: str, measured: dict[str, list[
 def test_the_reveal_and_final_standings_in_german(measured: dict[str, list[Any]]) -> None:
     view = german("over-5")
     assert Image.open(io.BytesIO(omerta.render_reveal(view))).format == "PNG"
-    _fits(measured, omerta.MARGIN + omerta._REV_PANEL_W)
+    _fits(measured, omerta.layout.MARGIN + omerta.reveal._REV_PANEL_W)
 
 
 @pytest.mark.parametrize(
@@ -121,32 +124,32 @@ def test_every_german_tag_set_fits_a_player_panel(phase: str, active: int, skips
     say = words("de")
     view = {"phase": phase, "active": active, "viewer": 0}
     player = {"seat": 0, "skip_next": skips, "slots": [{"police": True}]}
-    tags = omerta._player_tags(view, player, say)
+    tags = omerta.table._player_tags(view, player, say)
     assert len(tags) == 3
     d = ImageDraw.Draw(Image.new("RGB", (1600, 200)))
-    width = sum(omerta.pill(d, 0, 100, t, omerta.FS_TAG, fill, ink) + 8 for t, fill, ink in tags) - 8
-    assert width <= omerta.PANEL_W - 30, (width, [t for t, _, _ in tags])
+    width = sum(draw.pill(d, 0, 100, t, omerta.layout.FS_TAG, fill, ink) + 8 for t, fill, ink in tags) - 8
+    assert width <= omerta.table.PANEL_W - 30, (width, [t for t, _, _ in tags])
     # the pile and Safe headings stand side by side above the piles
     for label in (
-        omerta.M("render.omerta.label_draw_pile", "DRAW PILE"),
-        omerta.M("render.omerta.label_discard_pile", "DISCARD PILE"),
+        M("render.omerta.label_draw_pile", "DRAW PILE"),
+        M("render.omerta.label_discard_pile", "DISCARD PILE"),
     ):
         text = say(label)
-        assert text_width(text, omerta.FS_SECTION, "cond_bold") <= omerta._PILE_W + 56 - 8, text
+        assert text_width(text, omerta.layout.FS_SECTION, "cond_bold") <= omerta.table._PILE_W + 56 - 8, text
 
 
 @pytest.mark.parametrize("w", [80, 96, 100, 104, 112, 150])
 def test_every_german_card_name_fits_its_band(w: int) -> None:
     """A character card's name in German fits the card at every width the pictures use (the band grows)."""
-    h = omerta._card_h(w)
+    h = omerta.layout.card_h(w)
     for name in ("Traitor", "Mole", "Lady", "Chauffeur", "Police Check", "La Mamma", "Safecracker", "Alibi"):
-        shown = words("de")(omerta.T("omerta.card", name))
-        broken = " ".join(omerta._BREAKS.get(p, p) for p in shown.split(" "))
+        shown = words("de")(T("omerta.card", name))
+        broken = " ".join(omerta.cards._BREAKS.get(p, p) for p in shown.split(" "))
         sizes = sorted({x for x in (round(w * 0.2), round(w * 0.17), round(w * 0.15), 16, 15, 14) if x >= 14})[::-1]
         lines, size = fit_lines(broken, w - 12, h * 0.34 - 10, sizes, "cond_bold", 1.05)
         assert all(text_width(t, size, "cond_bold") <= w - 12 for t in lines), (name, lines)
         assert len(lines) * size * 1.05 + 10 <= h * 0.5, (name, lines)  # the most the band grows to
-        omerta.character_face(name, 10, w, h, "de")
+        omerta.cards.character_face(name, 10, w, h, "de")
 
 
 def test_the_texts_in_german() -> None:

@@ -53,9 +53,9 @@ def test_the_final_picture_has_a_column_per_round_left_of_the_total():
     and of the names on the left."""
     from render import omerta
 
-    x0, x1 = omerta.MARGIN, omerta.WIDTH - omerta.MARGIN
+    x0, x1 = omerta.layout.MARGIN, omerta.layout.WIDTH - omerta.layout.MARGIN
     for rounds in (1, 3, 5, 8):
-        cols = omerta._round_columns(rounds, x0, x1)
+        cols = omerta.reveal._round_columns(rounds, x0, x1)
         assert len(cols) == rounds and cols == sorted(cols)
         assert all(b - a >= 90 for a, b in zip(cols, cols[1:], strict=False))
         assert cols[-1] < x1 - 170 and cols[0] > x0 + 600

@@ -1,1 +1,3 @@
-"""Jo, the official solo bot of Speakeasy (seed 003, design §15): his data, setup, turn, actions and scoring."""
+"""Jo, the official solo bot of Speakeasy (seed 003, design §15): his data (``data``), orders of preference
+(``orders``), setup (``setup``), turn (``turn``), actions (``actions``), Mob War defence (``war``) and scoring
+(``scoring``)."""

@@ -15,8 +15,9 @@ from engine.core import Rng
 from engine.speakeasy import acts
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import buildings, free_spaces
-from engine.speakeasy.jo import bot, scoring
+from engine.speakeasy.jo import actions, scoring, setup, war
 from engine.speakeasy.jo.data import jo_rules
+from engine.speakeasy.jo.orders import lowest_level
 from engine.speakeasy.state import JoState
 from tests.engine.speakeasy import kit
 from tests.engine.speakeasy.test_seed_jo import (
@@ -107,12 +108,12 @@ def test_design_15_1_level_number_flag_is_switchable(monkeypatch):
     """§15.1: the level-number rule is a switchable flag: switched off, Jo's sizes are the track values (VIP 3:
     2 Family Members; Party 1: 2 barrels)."""
     off = dataclasses.replace(JR, level_number_sizes=False)
-    monkeypatch.setattr(bot, "jo_rules", lambda: off)
+    monkeypatch.setattr(actions, "jo_rules", lambda: off)
     state = city()
     for n in (1, 2, 3):
         jo_build(state, n, 0, barrel=True)
     kit.give(state, JO, levels={"vip": 3, "party": 1})
-    assert bot.size(state, JO, "vip") == 2 and bot.size(state, JO, "party") == 2
+    assert actions.size(state, JO, "vip") == 2 and actions.size(state, JO, "party") == 2
     jo_action(state, "PROT")
     jo_action(state, "SEL")
     assert protected(state) == 2 and sum(barrels_at(state, 1, 2, 3)) == 1
@@ -300,7 +301,7 @@ def test_design_15_1_lowest_level_ties_vip_party_stills_fleet():
     assert raised == ["vip", "party", "stills", "fleet"]
     assert state.player(JO).levels["strength"] == 1
     kit.give(state, JO, levels={"vip": 4, "party": 3, "stills": 5, "fleet": 3})
-    assert bot.lowest_level(state, JO) == "party"
+    assert lowest_level(state, JO) == "party"
     kit.ok(state)
 
 
@@ -543,7 +544,7 @@ def test_design_15_1_mob_war_defends_most_valuable_first_while_he_has_money():
     d = state.districts[2]
     assert [sp.building.kind if sp.building else None for sp in d.spaces] == [None, "nightclub", "casino"]
     assert d.spaces[0].mobster and pocket(state) == 0
-    assert bot.defence_order(state, JO, d) == [2, 1]
+    assert war.defence_order(state, JO, d) == [2, 1]
     kit.ok(state)
 
 
@@ -759,7 +760,7 @@ def fresh_jo(difficulty: int, front: list[str]):
     state.jo = JoState(JO, difficulty)
     real = state.rng
     state.rng = FrontRng(front)
-    bot.set_up(state, difficulty, [])
+    setup.set_up(state, difficulty, [])
     state.rng = real
     return state
 
@@ -789,7 +790,7 @@ def test_design_15_3_acts_2_and_3_leftovers_shuffled_with_the_new_deck():
     for k in range(12):
         state = copy(base)
         state.rng = Rng(k)
-        bot.start_act(state, [])
+        setup.start_act(state, [])
         assert len(state.jo.deck) == 5
         positions.add(tuple(i for i, c in enumerate(state.jo.deck) if c in left))
     assert len(positions) > 1 and any(max(p) > 1 for p in positions)

@@ -21,8 +21,9 @@ from engine.speakeasy import steps as steps_mod
 from engine.speakeasy.board import buildings, operating
 from engine.speakeasy.components import TRACKS
 from engine.speakeasy.goals import zone_goal_met
-from engine.speakeasy.jo import bot
+from engine.speakeasy.jo import setup
 from engine.speakeasy.jo.data import jo_rules
+from engine.speakeasy.jo.orders import LEVEL_CODES
 from tests.engine.speakeasy import kit
 
 R = kit.R()
@@ -450,7 +451,7 @@ def test_003_15_1_deck_0_setup_raise_one_level_no_infamy():
         card = JR.card(state.jo.boxed[0])
         assert card.deck == 0
         first = next(a for a in card.actions if a.startswith("+"))
-        assert bot.LEVEL_CODES[first] == raised[0]
+        assert LEVEL_CODES[first] == raised[0]
         assert any("setup card raises" in t for t in texts(events))
         assert p.infamy == 5
 
@@ -532,19 +533,19 @@ def test_003_22_2_deck_per_act_leftovers_plus_next_deck():
     jo.discard += jo.deck[2:]
     jo.deck = list(left)
     state.act = 2
-    bot.start_act(state, [])
+    setup.start_act(state, [])
     assert sorted(jo.deck) == sorted(left + deck3) and "3" not in jo.waiting
     left = jo.deck[:2]
     jo.discard += jo.deck[2:]
     jo.deck = list(left)
     state.act = 3
-    bot.start_act(state, [])
+    setup.start_act(state, [])
     assert sorted(jo.deck) == sorted(left + deck4) and jo.waiting == {}
     left = jo.deck[:2]
     jo.discard += jo.deck[2:]
     jo.deck = list(left)
     state.act = 4
-    bot.start_act(state, [])
+    setup.start_act(state, [])
     assert sorted(jo.deck) == sorted(left)
     kit.ok(state)
 
@@ -1283,16 +1284,16 @@ def test_003_50_5_district_deck_reshuffled_at_acts_1_to_3_and_when_empty():
         state.jo.drawn = state.jo.districts[:5]
         state.jo.districts = state.jo.districts[5:]
         state.act = act
-        bot.start_act(state, [])
+        setup.start_act(state, [])
         assert state.jo.drawn == [] and len(state.jo.districts) == 16
     state.jo.drawn = state.jo.districts[:5]
     state.jo.districts = state.jo.districts[5:]
     state.act = 4
-    bot.start_act(state, [])
+    setup.start_act(state, [])
     assert len(state.jo.drawn) == 5 and len(state.jo.districts) == 11
     state.jo.drawn = list(range(1, 17))
     state.jo.districts = []
-    card = bot.draw_district(state)
+    card = setup.draw_district(state)
     assert 1 <= card <= 16 and state.jo.drawn == [card] and len(state.jo.districts) == 15
     kit.ok(state)
 

@@ -1,6 +1,6 @@
 """Issue 15 ("Auf Deutsch"), Speakeasy engine part A: every text the rules modules ``luciano``, ``goals``,
-``setup``, ``acts``, ``cards``, ``money``, ``game``, ``refusals``, ``steps`` and Jo (``jo/bot``, ``jo/scoring``)
-give a player is a message with German words.
+``setup``, ``acts``, ``cards``, ``money``, ``game``, ``refusals``, ``steps`` and Jo (``jo/setup``, ``jo/turn``,
+``jo/actions``, ``jo/war``, ``jo/scoring``) give a player is a message with German words.
 
 Complete self-play games (2-4 players, and solo against Jo at every difficulty) reach every Act, the Mob Wars,
 the Cops, the payouts and the final scoring. Every log line those modules say, every question of their steps
@@ -23,7 +23,8 @@ from babel.messages.pofile import read_po
 from engine.core import TABLE, Choice, Event, IllegalChoice, Option, Prompt
 from engine.msg import Join, Msg, load
 from engine.speakeasy import acts, cards, goals, luciano, money, setup
-from engine.speakeasy.jo import bot, scoring
+from engine.speakeasy.jo import actions, scoring, turn, war
+from engine.speakeasy.jo import setup as jo_setup
 from engine.speakeasy.loader import rules
 from engine.speakeasy.steps import SKIP, STEPS
 from tests.engine.speakeasy import kit
@@ -31,7 +32,7 @@ from words import words
 
 DE, EN = words("de"), words("en")
 #: The modules of this part (their log lines are recorded as they are said).
-SAYERS = (acts, cards, goals, luciano, setup, bot, scoring)
+SAYERS = (acts, cards, goals, luciano, setup, jo_setup, turn, actions, war, scoring)
 MINE = {m.__name__ for m in (*SAYERS, money)} | {"engine.speakeasy.steps"}
 #: The catalogue files of this part (``speakeasy.<module>.po``).
 DOMAINS = ("acts", "cards", "game", "goals", "jo", "luciano", "money", "refusals", "setup", "steps")
