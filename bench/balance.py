@@ -1,6 +1,10 @@
 """Balance report for Speakeasy: where the money comes from, how often Mob Wars take buildings, what wins.
 
 python -m bench.balance [--games 1000] [--players 2 3 4]
+python -m bench.balance --bots easy|standard|hard [--games 500] [--solo-games 125] [--jobs 2] [--hard-nodes 200]
+
+With ``--bots`` every seat is a seat bot of that level: its figures are kept in ``docs/balance/<level>.json`` and
+``docs/balance.md`` is written from every level kept there (bench/balance_report.py). Without it:
 
 For each player count it plays ``games`` complete games with every seat random, and ``games`` more with one
 greedy seat (rotating) against random seats (``bench/speakeasy_players.py``). It prints one JSON line per
@@ -95,14 +99,20 @@ def main() -> None:
     parser.add_argument("--bots", choices=("easy", "standard", "hard"), help="every seat a bot: write the report")
     parser.add_argument("--solo-games", type=int, default=100, help="with --bots: games per Jo difficulty")
     parser.add_argument("--write", default="docs/balance.md", help="with --bots: where the report goes")
+    parser.add_argument("--jobs", type=int, default=1, help="with --bots: worker processes (the same figures)")
+    parser.add_argument("--hard-nodes", type=int, default=200, help="with --bots hard: node limit a decision")
+    parser.add_argument("--seed", type=int, default=1, help="with --bots: the first game's seed")
     args = parser.parse_args()
     if args.bots:
         from pathlib import Path
 
-        from bench.balance_report import write
+        from bench.balance_report import run_level, write
 
-        write(Path(args.write), args.bots, args.games, args.solo_games)
-        print(json.dumps({"bench": "balance", "bots": args.bots, "written": args.write}))
+        path = Path(args.write)
+        charts = path.parent / "balance"
+        run_level(charts, args.bots, args.games, args.solo_games, args.seed, args.jobs, args.hard_nodes)
+        levels = write(path)
+        print(json.dumps({"bench": "balance", "bots": args.bots, "written": args.write, "levels": levels}))
         return
     for players in args.players:
         for greedy in (False, True):

@@ -19,6 +19,7 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
 
 from bots.speakeasy import GAME, Budget, SpeakeasyBot
@@ -67,6 +68,8 @@ def pair(first: str, second: str, games: int, seed: int, hard_nodes: int) -> dic
         levels = (second, first) if swap else (first, second)
         winner = game(levels, seed + g, hard_nodes)
         wins += (winner == 1) if swap else (winner == 0)
+        # progress on stderr: a long pair (hard at the table's nodes takes hours) can be watched
+        print(f"{first} vs {second}: game {g + 1}/{games} seed {seed + g}: {wins} wins", file=sys.stderr, flush=True)
     lo, hi = wilson(wins, games)
     return {
         "bench": "bots_strength",
