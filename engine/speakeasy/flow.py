@@ -386,13 +386,19 @@ def _check(state: SpeakeasyState, choice: Choice) -> None:
     """Raise ``IllegalChoice`` unless ``choice`` answers the open prompt. The common case, a legal answer by the
     asked seat, is told from the top task's option ids alone (``prompts`` would also build the text, sections
     and payment splits); anything else goes through ``find_prompt`` for its exact message."""
-    if state.tasks and type(choice) is Choice and type(choice.seat) is int and type(choice.option) is str:
-        task = state.tasks[-1]
-        if choice.seat == task.seat and choice.kind == task.kind:
-            options, _grey = question_options(state, task)
-            if any(o.id == choice.option and not o.disabled for o in options):
-                return
-    find_prompt(prompts(state), choice)
+    if not state.tasks:
+        find_prompt([], choice)
+        return
+    task = state.tasks[-1]
+    options: list[Option] = []
+    asked = type(choice) is Choice and type(choice.seat) is int and type(choice.option) is str
+    if asked and choice.seat == task.seat and choice.kind == task.kind:
+        options, _grey = question_options(state, task)
+        if any(o.id == choice.option and not o.disabled for o in options):
+            return
+    # A refusal names the seat and kind asked and the allowed option ids (labels only for a disabled one, which
+    # are the step's own): the open prompt without its text, sections and payment splits says the same.
+    find_prompt([Prompt(task.seat, task.kind, "", tuple(options))], choice)
 
 
 def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True) -> list[Event]:

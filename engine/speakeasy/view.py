@@ -33,6 +33,12 @@ def _tile_names() -> tuple[str, ...]:
     return tuple(r.city_tiles[tile_kind(t)].name for t in range(len(r.tile_kinds)))
 
 
+@cache
+def _kind_names() -> dict[str, str]:
+    """Each building kind's English name as plain text (views are plain JSON)."""
+    return {k: str(v) for k, v in KIND_NAMES.items()}
+
+
 def _tile(t: int | None) -> dict[str, Any] | None:
     if t is None:
         return None
@@ -82,38 +88,46 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
             entry["screen"] = [_helper(h) for h in p.screen]
         players.append(entry)
     districts = []
+    blocked = r.sides[state.side].blocked
+    names = _tile_names()
+    kinds = _kind_names()
     for d in state.districts:
-        info = r.district(d.number)
+        info = r.districts[d.number - 1]
+        cop = d.cop
+        spaces = []
+        for sp in d.spaces:
+            b = sp.building
+            t = sp.tile
+            spaces.append(
+                {
+                    "building": (
+                        {
+                            "owner": b.owner,
+                            "kind": b.kind,
+                            "name": kinds[b.kind],
+                            "barrel": b.barrel,
+                            "family": b.family,
+                            "operating": operating(d, b),
+                        }
+                        if b is not None
+                        else None
+                    ),
+                    "mobster": sp.mobster,
+                    "tile": None if t is None else {"id": t, "kind": names[t]},
+                }
+            )
         districts.append(
             {
                 "number": d.number,
                 "name": info.name,
                 "zone": info.zone,
-                "open": bool(d.spaces) or d.number not in r.sides[state.side].blocked,
-                "cop": d.cop,
+                "open": bool(d.spaces) or d.number not in blocked,
+                "cop": cop,
                 "cop_tile": d.cop_tile,
                 "war_tile": d.war_tile,
                 "strength": d.strength if not d.strength_down else None,
                 "mobster": r.mobsters[d.mobster].name if d.mobster is not None else None,
-                "spaces": [
-                    {
-                        "building": (
-                            {
-                                "owner": sp.building.owner,
-                                "kind": sp.building.kind,
-                                "name": str(KIND_NAMES[sp.building.kind]),  # views are plain JSON
-                                "barrel": sp.building.barrel,
-                                "family": sp.building.family,
-                                "operating": operating(d, sp.building),
-                            }
-                            if sp.building
-                            else None
-                        ),
-                        "mobster": sp.mobster,
-                        "tile": _tile(sp.tile),
-                    }
-                    for sp in d.spaces
-                ],
+                "spaces": spaces,
             }
         )
     goals = r.goals
