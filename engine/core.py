@@ -15,6 +15,7 @@ The record of a game is ``(seats, options, seed)`` plus its list of choices: ``r
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, Protocol
 
 import msgspec
@@ -500,6 +501,7 @@ def dump_choice(choice: Choice) -> str:
     return _choice_encoder.encode(choice).decode()
 
 
+@lru_cache(maxsize=8192)  # a record is read again at every board (undo, effective choices); a Choice is frozen
 def load_choice(data: str | bytes) -> Choice:
     """A choice from ``dump_choice``."""
     return _choice_decoder.decode(data)
