@@ -17,6 +17,12 @@ from store.sqlite import MEMORY
 from tests.backends import BACKENDS, Targets, drop_schema, probe_server, targets_fixture, with_schema
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests (marked ``slow``) first, in their order, then the rest: with ``--dist worksteal`` (the
+    project's default) the workers then end together, not one waiting for the other's last long test."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> str | None:
     """The PostgreSQL server's URL; skips (or fails under SPEAKEASY_REQUIRE_POSTGRES=1) when none answers."""

@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cogs.publish import message_nonce
 from engine.core import TABLE, Choice, dump_choice
 from engine.omerta.cards import deck
@@ -355,6 +357,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscordServer]:
         await server.stop()
 
 
+@pytest.mark.slow
 async def test_two_bot_processes_each_sigkilled_mid_play_and_restarted(postgres_server: str, tmp_path: Path) -> None:
     started = time.monotonic()
     async with shared_schema(postgres_server) as db, fake_discord() as server:
