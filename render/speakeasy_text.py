@@ -241,7 +241,7 @@ def headline(view: View) -> str:
     """``1924 · Act 1, round 4 · Anna's turn`` (also ``… · Mob War · Ben defends``, ``… · Final scoring · …``), in
     the view's language.
 
-    Plain text: the board message sets it in bold after the game's number and title (``cogs/publish.py``).
+    Plain text: the board message sets it in bold after the game's number and title (``cogs/publish/story.py``).
     """
     msg = M(
         "render.speakeasy.headline",

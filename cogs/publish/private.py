@@ -1,0 +1,113 @@
+"""Private messages: each player's safe screen, and private lines, by DM or in the player's private thread when
+DMs are closed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.board import clip_message
+from cogs.pictures import PICTURES
+from cogs.publish.common import log, message_nonce
+from engine.msg import M
+from service import Table
+from service.public_table import in_lang
+from words import words
+
+
+class PrivateMixin:
+    """The private messages of :class:`~cogs.publish.Publisher`, a mixin of it: it uses the publisher's ``bot``,
+    ``_screens`` (set up by its ``__init__``) and ``channel``.
+    """
+
+    async def _update_screens(self, table: Table) -> None:
+        """Each player's safe screen: one private message the bot edits when it changes (by DM, or in the
+        player's private thread when DMs are closed)."""
+        screen = PICTURES[table.game.name].screen
+        assert screen is not None
+        store = self.bot.service.store
+        for seat in table.seats:
+            if seat.user_id <= 0:
+                continue
+            lang = await self.bot.langs.of(store, seat.user_id, table.lang)  # a private screen: its reader's words
+            view = in_lang(table.view(seat.seat), lang)
+            assert view is not None
+            head = M(
+                "table.screen.head",
+                "**Game #{game} · {title} · your safe screen**",
+                game=table.id,
+                title=table.game.title,
+            )
+            text = clip_message(f"{words(lang)(head)}\n{screen(view)}")
+            key = (table.id, seat.user_id)
+            kind = f"screen:{seat.user_id}"
+            row = await store.get_message(table.id, kind)
+            if row is not None and row.version > table.version:
+                continue  # a newer screen is up already
+            # unchanged since this process showed it (and no other process has shown a screen since)
+            if row is not None and self._screens.get(key) == (text, row.version):
+                continue
+            if row is not None:
+                try:
+                    channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                    await channel.get_partial_message(row.message_id).edit(content=text)  # type: ignore[union-attr]
+                    await store.set_message_shown(table.id, kind, table.version, 0)
+                    self._screens[key] = (text, table.version)
+                    continue
+                except (discord.NotFound, discord.Forbidden):
+                    pass  # deleted, or an archived thread: send a new screen message
+            message = await self._send_private(
+                table, seat.user_id, text, message_nonce("s", table.id, seat.user_id, table.version)
+            )
+            if message is not None:
+                await store.set_message(table.id, kind, message.channel.id, message.id, version=table.version)
+                self._screens[key] = (text, table.version)
+
+    async def _send_private(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message | None:
+        """One private message: by DM, or in the private thread when DMs are closed."""
+        seat = next((s for s in await self.bot.service.store.get_seats(table.id) if s.user_id == user_id), None)
+        if seat is not None and not seat.dm_blocked:
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                return await user.send(text, nonce=nonce_)
+            except discord.Forbidden:
+                await self.bot.service.store.set_seat_dm_blocked(table.id, user_id, True)
+                log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
+        return await self.tell_in_thread(table, user_id, text, nonce_)
+
+    async def tell(self, table: Table, user_id: int, lines: list[Any], *, nonce: str | None = None) -> None:
+        """Private lines (messages or plain text) to one player, in their language as last seen (else the
+        table's): by DM, or in their private thread when DMs are closed."""
+        if user_id <= 0 or not lines:
+            return
+        w = words(await self.bot.langs.of(self.bot.service.store, user_id, table.lang))
+        head = w(M("table.private.head", "**Game #{game} · {title}** (private)", game=table.id, title=table.game.title))
+        text = clip_message(head + "\n" + "\n".join(w(line) for line in lines))
+        await self._send_private(table, user_id, text, nonce or message_nonce("t", table.id, user_id, text))
+
+    async def tell_in_thread(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message:
+        """The player's private thread in the game's channel, made on first use (only they and the bot see it)."""
+        store = self.bot.service.store
+        seats = await store.get_seats(table.id)
+        seat = next((s for s in seats if s.user_id == user_id), None)
+        thread_id = seat.private_thread_id if seat else None
+        thread: discord.abc.Messageable | None = None
+        if thread_id:
+            try:
+                thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)  # type: ignore[assignment]
+            except discord.NotFound:
+                thread = None  # deleted: make a new one
+        if thread is None:
+            channel = await self.channel(table.row.channel_id)
+            name = seat.name if seat else str(user_id)
+            w = words(await self.bot.langs.of(store, user_id, table.lang))
+            thread = await channel.create_thread(  # type: ignore[attr-defined]
+                name=w(M("table.private.thread", "Game #{game} · {name} (private)", game=table.id, name=name))[:100],
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+            )
+            await thread.add_user(discord.Object(user_id))  # type: ignore[union-attr]
+            if seat is not None:
+                await store.set_seat_thread(table.id, user_id, thread.id)  # type: ignore[union-attr]
+        return await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce_)  # type: ignore[union-attr]

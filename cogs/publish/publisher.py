@@ -1,0 +1,168 @@
+"""The publisher: it brings Discord up to date with the store, one game at a time, retrying what failed; the board
+messages and the private ones come from its mixins."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.board import clip_message
+from cogs.components import OfferButton
+from cogs.pictures import PICTURES
+from cogs.publish.common import DELIVER_WAIT_S, TRANSIENT, log, mentions, message_nonce, private_lines
+from cogs.publish.private import PrivateMixin
+from cogs.publish.story import BoardMixin
+from service import ServiceError, Table
+from store import OutboxRow, StoreBusy, StoreClosed
+from words import words
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+
+class Publisher(BoardMixin, PrivateMixin):
+    """Brings Discord up to date with the store, one game at a time, retrying what failed."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._retries: dict[int, asyncio.Task[None]] = {}
+        self._failures: dict[int, int] = {}
+        #: the last safe-screen text sent per (game, user), so an unchanged screen is not edited again
+        self._screens: dict[tuple[int, int], tuple[str, int]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Deliver what a restart left undelivered, then keep sweeping now and then (a safety net)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_loop())
+
+    async def stop(self) -> None:
+        """Stop the sweeper and pending retries."""
+        tasks = [t for t in [self._sweeper, *self._retries.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # stopping: nothing left to report
+                await task
+        self._sweeper = None
+        self._retries.clear()
+
+    async def _sweep_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("delivery sweep failed")
+            await asyncio.sleep(self.bot.settings.delivery_sweep_s)
+
+    async def sweep(self) -> int:
+        """Deliver for every game whose board lags behind its record or that has something due in the outbox."""
+        store = self.bot.service.store
+        games = set(await store.games_behind("board"))
+        games |= {row.game_id for row in await store.outbox_due(self.bot.service.clock())}
+        for gid in sorted(games):
+            await self.deliver(gid)
+        return len(games)
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        """A channel from the cache, or fetched."""
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def deliver(self, game_id: int) -> bool:
+        """Post whatever the store says is not yet posted for this game; True when nothing is left. A failure
+        of Discord is logged and retried later (with growing pauses), never lost."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            try:
+                # one process at a time brings a game's messages up to date (several may share PostgreSQL):
+                # the holder reads the store after taking the lock, so no board is followed by an older one
+                async with self.bot.service.store.held("deliver", game_id, DELIVER_WAIT_S):
+                    done = await self._deliver(game_id)
+            except ServiceError:
+                return True  # the game is gone: nothing to tell
+            except (*TRANSIENT, StoreBusy) as exc:
+                log.warning("delivery for game %s failed (%s); will retry", game_id, exc)
+                done = False
+            except (RuntimeError, StoreClosed):
+                if self.bot.is_closed():
+                    return False  # shutting down: the next start delivers it (the store still says so)
+                raise
+        if done:
+            self._failures.pop(game_id, None)
+        else:
+            self._retry_later(game_id)
+        return done
+
+    def _retry_later(self, game_id: int) -> None:
+        if self.bot.is_closed():
+            return
+        if game_id in self._retries and not self._retries[game_id].done():
+            return
+        n = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+        delay = min(self.bot.settings.delivery_retry_s * 2 ** (n - 1), 600.0)
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            self._retries.pop(game_id, None)
+            await self.deliver(game_id)
+
+        self._retries[game_id] = asyncio.create_task(later())
+
+    async def _deliver(self, game_id: int) -> bool:
+        service = self.bot.service
+        table = await service.load(game_id)
+        done = await self._deliver_outbox(table)
+        if table.state is not None:
+            pt = await service.public(table)
+            await self._deliver_board(table, pt)
+            if PICTURES[table.game.name].screen is not None:
+                await self._update_screens(table)
+            race = await service.store.get_race(game_id)
+            if race is not None:
+                self.bot.get_cog("Play").schedule_race(game_id, race.version, race.deadline)  # type: ignore[union-attr]
+        return done
+
+    async def _deliver_outbox(self, table: Table) -> bool:
+        """Private lines and seat offers, each exactly once; True when none is left waiting."""
+        store = self.bot.service.store
+        now = self.bot.service.clock()
+        done = True
+        for row in await store.outbox_due(math.inf, table.id):  # this delivery was already timed by its caller
+            try:
+                await self._send_entry(table, row)
+            except TRANSIENT as exc:
+                log.warning("outbox entry %s of game %s failed (%s); will retry", row.id, table.id, exc)
+                await store.outbox_retry(row.id, now + self.bot.settings.delivery_retry_s * 2 ** min(row.attempts, 7))
+                done = False
+                continue
+            await store.outbox_done(row.id)
+        return done
+
+    async def _send_entry(self, table: Table, row: OutboxRow) -> None:
+        body = json.loads(row.body)
+        if row.kind == "private" and row.user_id is not None:
+            await self.tell(table, row.user_id, private_lines(body), nonce=message_nonce("o", row.id))
+        elif row.kind == "offer":  # in the channel, for the table to see: the table's language
+            channel = await self.channel(table.row.table_channel)
+            view = discord.ui.View(timeout=None)
+            view.add_item(OfferButton(table.id, body["seat"], "take", table.lang))
+            view.add_item(OfferButton(table.id, body["seat"], "keep", table.lang))
+            await channel.send(
+                clip_message(words(table.lang).stored(body, body["text"])),
+                view=view,
+                allowed_mentions=mentions([body["to_user"], body["from_user"]]),
+                nonce=message_nonce("o", row.id),
+            )
+        else:
+            log.error("unknown outbox entry %s of kind %r dropped", row.id, row.kind)

@@ -1,0 +1,267 @@
+"""The story in the table's channel: the board message of the turn now, its edits, the summaries of finished turns,
+the turns that passed within a move, and event pictures."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import io
+import json
+import math
+from typing import Any
+
+import discord
+
+from cogs import board
+from cogs.board import clip_message
+from cogs.components import public_view
+from cogs.pictures import PICTURES
+from cogs.publish.common import ARCHIVED, DELIVER_WAIT_S, mentions, message_nonce, said_in
+from engine.msg import M
+from render import story
+from service import PublicTable, Table
+from service.claims import race_window
+from store import EventRow
+from words import words
+
+
+class BoardMixin:
+    """The board messages of :class:`~cogs.publish.Publisher`, a mixin of it: it uses the publisher's ``bot``,
+    ``_locks`` (set up by its ``__init__``), ``channel`` and ``_deliver``.
+    """
+
+    async def _deliver_board(self, table: Table, pt: PublicTable) -> None:
+        """The story in the table's channel (see ``docs/table.md``, "The channel tells the story"):
+
+        * the current message (the "board") is edited while its turn goes on and nobody new must act;
+        * when a turn ends, it is edited one last time into a summary without buttons; every turn or Lucky
+          Luciano phase that passed within the same move gets a message of its own; then a new message opens,
+          mentioning whoever must act now (a player's turn starts with what happened since their last one);
+        * a line that cannot be shown in the message it belongs to is posted on its own first, so every public
+          event reaches the channel.
+        """
+        store = self.bot.service.store
+        current = await store.get_message(table.id, "board")
+        last_id = await store.last_event_id(table.id)
+        if current is not None and current.version >= table.version and current.upto >= last_id:
+            return  # nothing new (or a newer board is up already: never show an older one over it)
+        upto = current.upto if current is not None else 0
+        fresh = said_in(table.lang, [e for e in await store.events_after(table.id, upto) if e.seats is None])
+        last = max([last_id, upto])
+        data = json.loads(current.data) if current is not None else {}
+        acting = pt.waiting_users()
+        starts = [i for i, e in enumerate(fresh) if e.kind in story.STARTS]
+        # a new turn pings whoever must act in it (even the same player again); else only who is new to act
+        ping = acting if starts else [u for u in acting if u not in data.get("acting", [])]
+        ended = table.row.status != "active" and data.get("status", "active") != table.row.status
+        if ended and table.row.status == "finished":
+            ping = [s.user_id for s in pt.seats if s.user_id > 0]  # the end of the game: everyone
+        await self._event_pictures(table, pt, fresh)
+        if current is not None and not starts and not ping and not ended:
+            await self._edit_open(table, pt, current, data, fresh, last)
+            return
+        if current is not None:
+            end = fresh[starts[0] - 1].id if starts and starts[0] > 0 else upto
+            await self._close(table, current, data, end)
+        opening = fresh
+        if starts:
+            segs = story.segments(fresh[starts[0] :])
+            for seg in segs[:-1]:  # whole turns or phases that passed within this move: a message each
+                await self._post_passed(table, pt, seg)
+            opening = segs[-1].events
+        await self._open(table, pt, opening, ping, last, data)
+
+    async def repost(self, game_id: int) -> None:
+        """``/game status``: the current message again, at the bottom of the channel, with a fresh picture (the
+        old one is closed into its summary). Nobody is pinged."""
+        async with (
+            self._locks.setdefault(game_id, asyncio.Lock()),
+            self.bot.service.store.held("deliver", game_id, DELIVER_WAIT_S),
+        ):
+            await self._deliver(game_id)  # first bring it up to date
+            service = self.bot.service
+            table = await service.load(game_id)
+            current = await service.store.get_message(game_id, "board")
+            if table.state is None or current is None:
+                return
+            pt = await service.public(table)
+            data = json.loads(current.data)
+            await self._close(table, current, data, current.upto)
+            events = await self._range(table, int(data.get("first", 0)))
+            await self._open(table, pt, events, [], current.upto, data, why=f"status{current.message_id}")
+
+    def _names(self, pt: PublicTable) -> list[str]:
+        players = (pt.view or {}).get("players", [])
+        return [pt.name_of(i) for i in range(max(len(players), len(pt.seats)))]
+
+    async def _range(self, table: Table, first: int, end: int | None = None) -> list[EventRow]:
+        """The public events of one message: ids from ``first`` to ``end``."""
+        rows = await self.bot.service.store.events_after(table.id, first - 1)
+        return said_in(table.lang, [e for e in rows if e.seats is None and (end is None or e.id <= end)])
+
+    async def _edit_open(
+        self, table: Table, pt: PublicTable, current: Any, data: dict[str, Any], fresh: list[EventRow], last: int
+    ) -> None:
+        """The turn goes on: the same message shows every step so far (no new picture, no ping). A race window
+        it shows starts once the edit is made."""
+        pt, arm = await self._window(table, pt)
+        events = await self._range(table, int(data.get("first", 0)))
+        names = self._names(pt)
+        lines = [ln for seg in story.segments(events) for ln in story.steps(seg, names, table.lang)]
+        text, _, left_out = board.turn_message(pt, data.get("since", []), lines, [])
+        new_lines = [ln for seg in story.segments(fresh) for ln in story.steps(seg, names, table.lang)]
+        if left_out and len(lines) - left_out < len(new_lines):  # some new lines are not on show: post them whole
+            await self._post_lines(table, new_lines, ("x", table.id, fresh[0].id if fresh else last))
+        channel = await self.channel(table.row.table_channel)
+        message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+        data = {**data, "acting": pt.waiting_users(), "status": table.row.status}
+        try:
+            await self._edit(table, message, content=text, view=public_view(pt), allowed_mentions=mentions([]))
+        except discord.NotFound:  # deleted by someone: open anew
+            await self._open(table, pt, events, pt.waiting_users(), last, data)
+            return
+        if arm:  # before the message is marked shown: a crash in between shows it again and then arms it
+            await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
+        await self.bot.service.store.set_message_shown(table.id, "board", table.version, last, data=json.dumps(data))
+
+    async def _close(self, table: Table, current: Any, data: dict[str, Any], end: int) -> None:
+        """A finished turn's message: one last edit into its summary, without buttons."""
+        events = await self._range(table, int(data.get("first", 0)), end)
+        names = data.get("names", [])
+        lines = [story.line(seg, names, complete=True, lang=table.lang) for seg in story.segments(events)]
+        text, _ = board.compose([data.get("head", "")], [board.Section("", lines)], [])
+        channel = await self.channel(table.row.table_channel)
+        message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+        with contextlib.suppress(discord.NotFound):
+            await self._edit(table, message, content=text or "…", view=None, allowed_mentions=mentions([]))
+
+    async def _edit(self, table: Table, message: Any, **fields: Any) -> None:
+        """Edit a message of the table; an archived thread (a game resting for days) is re-opened first."""
+        try:
+            await message.edit(**fields)
+        except discord.HTTPException as exc:
+            if exc.code != ARCHIVED or not table.row.thread_id:
+                raise
+            thread = self.bot.get_channel(table.row.thread_id) or await self.bot.fetch_channel(table.row.thread_id)
+            await thread.edit(archived=False)  # type: ignore[union-attr]
+            await message.edit(**fields)
+
+    async def _post_passed(self, table: Table, pt: PublicTable, seg: story.Segment) -> None:
+        """A turn or phase that began and ended within one move (Jo's turn; a Mob War nobody could defend)."""
+        names = self._names(pt)
+        head = ""
+        if seg.events:  # its events are in the table's words already (said_in)
+            what = seg.events[0].text.rstrip(".")
+            head = words(table.lang)(M("table.board.passed", "**Game #{game} · {what}**", game=table.id, what=what))
+        lines = story.steps(seg, names, table.lang)
+        text, left_out = board.compose([head], [board.Section("", lines)], [])
+        channel = await self.channel(table.row.table_channel)
+        if left_out:  # a long phase: every line, in as many messages as it takes
+            for i, chunk in enumerate(board.chunks(lines, head)):
+                await channel.send(
+                    chunk, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first, i)
+                )
+            return
+        await channel.send(text, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first))
+
+    async def _post_lines(self, table: Table, lines: list[str], key: tuple[Any, ...]) -> None:
+        channel = await self.channel(table.row.table_channel)
+        title = words(table.lang)(M("table.board.continued", "**Game #{game}** (continued)", game=table.id))
+        for i, chunk in enumerate(board.chunks(lines, title)):
+            await channel.send(chunk, allowed_mentions=mentions([]), nonce=message_nonce(*key, i))
+
+    async def _open(
+        self,
+        table: Table,
+        pt: PublicTable,
+        events: list[EventRow],
+        ping: list[int],
+        last: int,
+        old: dict[str, Any],
+        why: str = "turn",
+    ) -> None:
+        """A new message for the turn (or question) now: the picture, what happened since the player's last
+        turn, the steps so far, the question and the mention of whoever must act."""
+        store = self.bot.service.store
+        names = self._names(pt)
+        first = events[0].id if events else last + 1
+        segs = story.segments(events)
+        since: list[str] = []
+        opener = segs[0] if segs else None
+        if opener is not None and opener.kind == "turn" and opener.seat is not None:
+            user = pt.user_of(opener.seat)
+            if user is not None and user > 0:
+                everything = story.segments(said_in(table.lang, await store.get_events(table.id, public_only=True)))
+                behind = story.since_last_turn(everything, opener.seat, first)
+                since = [story.line(s, names, lang=table.lang) for s in behind]
+        lines = [ln for seg in segs for ln in story.steps(seg, names, table.lang)]
+        view = pt.view
+        assert view is not None
+        pics = PICTURES[table.game.name]
+        # the pictures first: a snap window's time starts after them
+        if pics.pictures is not None:  # several pictures, outlining what changed since the last ones posted
+            pngs = await self.bot.renderer.render(pics.pictures, view, old.get("marks"))
+        else:
+            pngs = [("table.png", await self.bot.renderer.render(pics.table, view))]
+        pt, arm = await self._window(table, pt)
+        text, _, left_out = board.turn_message(pt, since, lines, ping)
+        if left_out:  # steps of this move that do not fit: posted whole, first
+            await self._post_lines(table, lines, ("x", table.id, first))
+        files = [
+            discord.File(io.BytesIO(png), filename=name, description=board.picture_description(pt, i) or None)
+            for i, (name, png) in enumerate(pngs)
+        ]
+        channel = await self.channel(table.row.table_channel)
+        message = await channel.send(
+            text,
+            files=files,
+            view=public_view(pt),
+            allowed_mentions=mentions(ping),
+            nonce=message_nonce("m", table.id, first, table.version, why),
+        )
+        if arm:  # before the message is recorded: a crash in between posts it again and then arms it
+            await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
+        data = {
+            "first": first,
+            "acting": pt.waiting_users(),
+            "status": table.row.status,
+            "head": board.headline(pt),
+            "names": names,
+            "since": since,
+        }
+        if pics.marks is not None:  # what these pictures show, for the next ones to compare with
+            data["marks"] = pics.marks(view)
+        await store.set_message(
+            table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
+        )
+
+    async def _window(self, table: Table, pt: PublicTable) -> tuple[PublicTable, bool]:
+        """A race window whose time has not started yet starts now, as its board is about to be posted: the
+        closing time it will show, and True (the caller starts it once the board is posted)."""
+        if not any(p.race for p in pt.prompts):
+            return pt, False
+        race = await self.bot.service.store.get_race(table.id)
+        if race is None or race.version != table.version or race.armed:
+            return pt, False
+        # rounded up to the second a relative timestamp shows: the window never closes before the time shown
+        closes = pt.race_closes or float(math.ceil(self.bot.service.clock() + race_window(table)))
+        return dataclasses.replace(pt, race_closes=closes), True
+
+    async def _event_pictures(self, table: Table, pt: PublicTable, events: list[EventRow]) -> None:
+        """Extra pictures for events such as a round's reveal or the final scoring, once each."""
+        pics = PICTURES[table.game.name]
+        kinds = {e.kind for e in events}
+        channel = None
+        for kind, (filename, fn, describe) in pics.on_event.items():
+            if kind not in kinds or pt.view is None:
+                continue
+            channel = channel or await self.channel(table.row.table_channel)
+            first = next(e.id for e in events if e.kind == kind)
+            png = await self.bot.renderer.render(fn, pt.view)
+            await channel.send(
+                clip_message(describe(pt.view)),
+                file=discord.File(io.BytesIO(png), filename=filename),
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=message_nonce("p", table.id, first),
+            )
