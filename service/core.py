@@ -348,10 +348,10 @@ class Core:
         """Whether the bots have something to do: a question due, or an optional one a bot would answer now (an
         Omerta bot whose standing snap orders no longer fit what its seat has seen). The second is asked only
         when a bot seat has an optional question open, and answered off the event loop (it replays the record
-        through the bots' eyes), so a move that changed nothing for the bots starts no bot move."""
+        through the bots' eyes), so a move that changed nothing for the bots is followed by no bot move."""
         if self.bots_due(table):
             return True
-        if not self.bots_may_want(table):
+        if not self._bot_optional_open(table):
             return False
         bots = await self.bot_table(table, self.bot_seats(table))
         return await asyncio.to_thread(self.bots.optional_due, bots, table.state)
@@ -359,8 +359,9 @@ class Core:
     def bots_may_want(self, table: Table) -> bool:
         """Whether the bots may have something to do (cheap, no replay): a question due, or an optional one open
         at a bot seat. ``bots_wanted`` tells which."""
-        if self.bots_due(table):
-            return True
+        return self.bots_due(table) or self._bot_optional_open(table)
+
+    def _bot_optional_open(self, table: Table) -> bool:
         levels = self.bot_seats(table)
         if not levels or table.row.status != "active" or table.state is None or not self.bots.plays(table.game.name):
             return False
