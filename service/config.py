@@ -41,15 +41,16 @@ class Settings:
         values = dict(read_dotenv(dotenv) if dotenv else {})
         values.update(os.environ if env is None else env)
 
-        def hours(name: str, default: float) -> float:
-            raw = values.get(name)
-            if raw is None or raw == "":
-                return default
+        def hours(name: str, default_s: float) -> float:
+            """A setting given in hours, as seconds (``default_s``, already in seconds, when it is not set)."""
+            raw = values.get(name, "").strip()
+            if not raw:
+                return default_s
             try:
                 hours = float(raw)
             except ValueError:
                 raise SystemExit(f"{name} must be a number of hours, not {raw!r}.") from None
-            if hours <= 0:
+            if not 0 < hours < float("inf"):
                 raise SystemExit(f"{name} must be more than 0 hours, not {raw!r}.")
             return hours * 3600.0
 
@@ -75,8 +76,8 @@ class Settings:
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip(),
             database=values.get("SPEAKEASY_DB", "") or cls.database,
-            reminder_first_s=hours("SPEAKEASY_REMIND_AFTER_HOURS", cls.reminder_first_s / 3600),
-            reminder_repeat_s=hours("SPEAKEASY_REMIND_EVERY_HOURS", cls.reminder_repeat_s / 3600),
+            reminder_first_s=hours("SPEAKEASY_REMIND_AFTER_HOURS", cls.reminder_first_s),
+            reminder_repeat_s=hours("SPEAKEASY_REMIND_EVERY_HOURS", cls.reminder_repeat_s),
             reminder_poll_s=seconds("SPEAKEASY_REMINDER_POLL_SECONDS", cls.reminder_poll_s),
             reminder_claim_s=seconds("SPEAKEASY_REMINDER_CLAIM_SECONDS", cls.reminder_claim_s),
             race_sweep_s=seconds("SPEAKEASY_RACE_SWEEP_SECONDS", cls.race_sweep_s),

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,3 +76,96 @@ def test_only_the_process_of_shard_0_syncs_commands() -> None:
     one = bot.build_bot(Settings(shard_count=2, shard_ids=(1,)))
     assert isinstance(zero, bot.ShardedTableBot) and zero.shard_count == 2 and zero.shard_ids == [0]
     assert zero.syncs_commands and not one.syncs_commands
+
+
+# --- every default, as a deployment that follows the README gets it (issue 22) --------------------------------
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+HOUR = 3600.0
+
+#: each setting of the README's table that ``Settings`` reads: its field, and the README's default as that
+#: field's value (a unit, or the words the README gives for "not set")
+README_FIELDS: dict[str, tuple[str, Any]] = {
+    "DISCORD_TOKEN": ("token", {"(none: the local table)": ""}),
+    "SPEAKEASY_DB": ("database", str),
+    "SPEAKEASY_REMIND_AFTER_HOURS": ("reminder_first_s", HOUR),
+    "SPEAKEASY_REMIND_EVERY_HOURS": ("reminder_repeat_s", HOUR),
+    "SPEAKEASY_REMINDER_POLL_SECONDS": ("reminder_poll_s", 1.0),
+    "SPEAKEASY_REMINDER_CLAIM_SECONDS": ("reminder_claim_s", 1.0),
+    "SPEAKEASY_RACE_SWEEP_SECONDS": ("race_sweep_s", 1.0),
+    "SPEAKEASY_DELIVERY_RETRY_SECONDS": ("delivery_retry_s", 1.0),
+    "SPEAKEASY_DELIVERY_SWEEP_SECONDS": ("delivery_sweep_s", 1.0),
+    "SPEAKEASY_DEV_GUILD": ("dev_guild_id", {"(none)": None}),
+    "SPEAKEASY_RENDER_WORKERS": ("render_workers", {"cores - 1": max((os.cpu_count() or 1) - 1, 0)}),
+    "SPEAKEASY_SHARD_COUNT": ("shard_count", {"(none)": None}),
+    "SPEAKEASY_SHARD_IDS": ("shard_ids", {"(all)": None}),
+}
+#: README settings that are not fields of ``Settings`` (read where they are used)
+ELSEWHERE = {"SPEAKEASY_LOCAL_PORT": "fakediscord/local.py", "FAKE_DISCORD_URL": "bot.py"}
+
+
+def readme_defaults() -> dict[str, str]:
+    """The README's settings table: ``{name: default as written}``."""
+    out: dict[str, str] = {}
+    in_table = False
+    for line in README.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| setting | default |"):
+            in_table = True
+            continue
+        if in_table and not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if in_table and cells[0].startswith("`"):
+            out[cells[0].strip("`")] = cells[1].strip("`")
+    return out
+
+
+def expected(name: str, written: str) -> Any:
+    """The field's value a README default means."""
+    _, unit = README_FIELDS[name]
+    if isinstance(unit, dict):
+        return unit[written]
+    if unit is str:
+        return written
+    return float(written) * unit
+
+
+def test_every_readme_setting_is_read_with_the_readme_default() -> None:
+    """Issue 22: with nothing set, each setting is the README's default in the field's own unit (the reminder
+    defaults were 12 and 24 seconds instead of hours, and no test built ``Settings`` from the environment)."""
+    table = readme_defaults()
+    assert set(table) == set(README_FIELDS) | set(ELSEWHERE), "the README table and this test name other settings"
+    named = {field for field, _ in README_FIELDS.values()}
+    assert named == {f.name for f in fields(Settings)}, "a setting is missing from the README's table"
+    s = Settings.from_env({}, dotenv=None)
+    for name, written in table.items():
+        if name in README_FIELDS:
+            field_name = README_FIELDS[name][0]
+            assert getattr(s, field_name) == expected(name, written), (name, written)
+    assert s.reminder_first_s == 12 * HOUR and s.reminder_repeat_s == 24 * HOUR
+
+
+def test_a_bot_started_with_an_empty_environment_and_no_dotenv_gets_the_readme_defaults(tmp_path: Path) -> None:
+    """The same from a real process: ``env -i`` in an empty folder (no ``.env``), ``Settings.from_env()`` as
+    ``bot.py`` calls it."""
+    code = (
+        "import json, dataclasses; from service.config import Settings; "
+        "print(json.dumps(dataclasses.asdict(Settings.from_env())))"
+    )
+    root = str(README.parent)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": root}, capture_output=True, text=True, check=True
+    )
+    got = json.loads(out.stdout)
+    for name, written in readme_defaults().items():
+        if name in README_FIELDS:
+            field_name = README_FIELDS[name][0]
+            want = expected(name, written)
+            assert got[field_name] == (list(want) if isinstance(want, tuple) else want), (name, got[field_name])
+
+
+def test_reminder_hours_are_checked() -> None:
+    for bad in ("0", "-1", "nan", "inf", "soon"):
+        with pytest.raises(SystemExit, match="SPEAKEASY_REMIND_EVERY_HOURS must be"):
+            _env(SPEAKEASY_REMIND_EVERY_HOURS=bad)
+    assert _env(SPEAKEASY_REMIND_EVERY_HOURS=" 0.5 ").reminder_repeat_s == 1800.0
