@@ -29,6 +29,11 @@ def clip_message(text: str) -> str:
     return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
 
 
+def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    """A link to a message of a server (the board, for a reminder or a status asked in a DM)."""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
 def question_line(pt: PublicTable) -> str:
     """Who is asked what now. A private question shows only what it is about (its kind), never its words. An
     open race window (a snap) shows when it closes, as a Discord relative timestamp (nobody is pinged for it)."""

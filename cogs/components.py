@@ -36,6 +36,11 @@ LABEL_MAX = 80
 DESCRIPTION_MAX = 100
 #: The page number of the menu of plans (a group decided at once), apart from the option pages
 PLAN_PAGE = 99
+#: A number in a custom id: a game id or a version has at most 19 digits (every id is below 2^63), a seat or a
+#: page at most 6; an id with a longer number is no button of the bot's (answered "no longer valid", never
+#: handed on: a 40-digit number would overflow the database's integers)
+NUM = r"\d{1,19}"
+SMALL = r"\d{1,6}"
 
 _STYLES = {
     "primary": discord.ButtonStyle.success,
@@ -54,7 +59,7 @@ def _handler(interaction: discord.Interaction) -> Any:
 
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"pl\|(?P<gid>\d+)\|(?P<version>\d+)\|(?P<kind>[^|]+)\|(?P<option>[^|]+)\|(?P<flag>!?)",
+    template=rf"pl\|(?P<gid>{NUM})\|(?P<version>{NUM})\|(?P<kind>[^|]+)\|(?P<option>[^|]+)\|(?P<flag>!?)",
 ):
     """One option of a prompt."""
 
@@ -91,7 +96,7 @@ class ActionButton(
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"ps\|(?P<gid>\d+)\|(?P<version>\d+)\|(?P<kind>[^|]+)\|(?P<page>\d+)",
+    template=rf"ps\|(?P<gid>{NUM})\|(?P<version>{NUM})\|(?P<kind>[^|]+)\|(?P<page>{SMALL})",
 ):
     """A page of options as a select menu."""
 
@@ -140,7 +145,7 @@ class ActionSelect(
         await _handler(interaction).on_action(interaction, chosen)
 
 
-class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pm\|(?P<gid>\d+)\|(?P<version>\d+)"):
+class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pm\|(?P<gid>{NUM})\|(?P<version>{NUM})"):
     """Shows the clicker their own questions and private note, ephemerally."""
 
     def __init__(self, gid: int, version: int, lang: str | None = None) -> None:
@@ -163,7 +168,7 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pm\|(?P<g
         await _handler(interaction).on_mine(interaction, self.gid)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<gid>\d+)\|(?P<action>[a-z]+)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lb\|(?P<gid>{NUM})\|(?P<action>[a-z]+)"):
     """Join, leave, start or abandon a lobby."""
 
     LABELS = {
@@ -192,7 +197,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb\|(?P<
         await interaction.client.get_cog("Lobby").on_lobby_button(interaction, self.gid, self.action)  # type: ignore[attr-defined]
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un\|(?P<gid>\d+)\|(?P<version>\d+)"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"un\|(?P<gid>{NUM})\|(?P<version>{NUM})"):
     """Takes back the clicker's own last step of the current turn (the service says when it cannot)."""
 
     def __init__(self, gid: int, version: int, lang: str | None = None) -> None:
@@ -216,12 +221,15 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un\|(?P<g
 
 
 class OfferButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"of\|(?P<gid>\d+)\|(?P<seat>\d+)\|(?P<action>take|keep)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"of\|(?P<gid>{NUM})\|(?P<seat>{SMALL})\|(?P<action>take|give|keep)",
 ):
-    """A seat offer (the host's substitution): the invited player takes the seat, or its player keeps it."""
+    """A seat offer (the host's substitution): the invited player takes the seat, its player gives it up (both
+    are needed, in either order) or keeps it."""
 
     LABELS = {
         "take": (M("table.button.take_seat", "Take the seat"), discord.ButtonStyle.success),
+        "give": (M("table.button.give_seat", "Give up my seat"), discord.ButtonStyle.secondary),
         "keep": (M("table.button.keep_seat", "Keep my seat"), discord.ButtonStyle.secondary),
     }
 
@@ -246,7 +254,7 @@ class OfferButton(
 
 class SkipButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"sk\|(?P<gid>\d+)\|(?P<version>\d+)\|(?P<seat>\d+)",
+    template=rf"sk\|(?P<gid>{NUM})\|(?P<version>{NUM})\|(?P<seat>{SMALL})",
 ):
     """The host's confirmed skip of the turn of the player waited for at ``version``."""
 
@@ -276,7 +284,7 @@ class SkipButton(
         await interaction.client.get_cog("Lobby").on_skip(interaction, self.gid, self.version, self.seat)  # type: ignore[attr-defined]
 
 
-class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lg\|(?P<gid>\d+)\|(?P<page>\d+)"):
+class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lg\|(?P<gid>{NUM})\|(?P<page>{SMALL})"):
     """Another page of ``/game log`` (in the same ephemeral message)."""
 
     def __init__(self, gid: int, page: int, label: str = "Page") -> None:

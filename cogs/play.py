@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.board import clip_message, hint_text, legend, plan_menu, reminder_text
+from cogs.board import clip_message, hint_text, legend, message_link, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
+from cogs.contexts import in_servers_and_dm
 from cogs.errors import UNKNOWN_BUTTON, answer
 from cogs.langs import reader_lang, reader_words
 from cogs.pictures import PICTURES
@@ -42,10 +43,12 @@ def click_time_ms(interaction: discord.Interaction) -> int:
 
 
 def user_of(interaction: discord.Interaction) -> User:
-    """The clicking user, with admin rights if they manage the server."""
+    """The clicking user, with admin rights if they manage the server, and where they asked: a server, or a DM
+    (where only their own seats count: ``Core.load_for``)."""
     perms = getattr(interaction.user, "guild_permissions", None)
     admin = bool(perms and (perms.administrator or perms.manage_guild))
-    return User(interaction.user.id, interaction.user.display_name, admin, interaction.guild_id)
+    dm = interaction.guild_id is None
+    return User(interaction.user.id, interaction.user.display_name, admin and not dm, interaction.guild_id, dm)
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -120,9 +123,9 @@ class PlayCog(commands.Cog, name="Play"):
         confirmation, in the clicker's words)."""
         user_id = interaction.user.id
         try:
-            table = await self.bot.service.load(item.gid)
+            table = await self.bot.service.load_for(item.gid, user_of(interaction))
         except ServiceError:
-            return False
+            return False  # the service refuses the click itself, with its reason
         seat = table.seat_of(user_id)
         w = reader_words(interaction, table.lang)
         if JOIN in item.option and seat is not None:  # a plan: risky if an answer of it is
@@ -133,6 +136,8 @@ class PlayCog(commands.Cog, name="Play"):
                     return True
             return False
         for prompt in table.prompts():
+            if prompt.secret and prompt.seat != seat:
+                continue  # another player's private question: its options are theirs alone
             opt = prompt.option(item.option) if prompt.kind == item.kind else None
             if opt is not None and opt.style == "danger":
                 item.item.label = w.field(opt, "label")[:80]
@@ -189,7 +194,7 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def _send_private_view(self, interaction: discord.Interaction, gid: int) -> None:
         try:
-            table = await self.bot.service.load(gid)
+            table = await self.bot.service.load_for(gid, user_of(interaction))
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
@@ -222,6 +227,7 @@ class PlayCog(commands.Cog, name="Play"):
         """The game a command names, else the clicker's game in this channel (``None``: none)."""
         return game or await self.bot.get_cog("Lobby").my_game_here(interaction)  # type: ignore[union-attr]
 
+    @in_servers_and_dm()
     @app_commands.command(name="hand", description="See privately what you may see in a game, and your options")
     @app_commands.describe(game="The game (leave empty for your game in this channel)")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -233,6 +239,7 @@ class PlayCog(commands.Cog, name="Play"):
             return
         await self._send_private_view(interaction, gid)
 
+    @in_servers_and_dm()
     @app_commands.command(name="hint", description="Privately: what the standard bot would do in your place now")
     @app_commands.describe(game="The game (leave empty for your game in this channel)")
     async def hint(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -244,13 +251,14 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.followup.send(w(NO_GAME_HERE), ephemeral=True)
             return
         try:
-            table = await self.bot.service.load(gid)
+            table = await self.bot.service.load_for(gid, user_of(interaction))
             lang = reader_lang(interaction, table.lang)
             line = hint_text(await self.bot.service.hint(gid, user_of(interaction)), lang)
         except ServiceError as exc:
             line = w(exc.msg)
         await interaction.followup.send(clip_message(line), ephemeral=True)
 
+    @in_servers_and_dm()
     @app_commands.command(name="board", description="See one player's board privately (yours shows your secrets)")
     @app_commands.describe(player="Whose board (leave empty for yours)", game="The game (empty: yours here)")
     async def board(
@@ -262,7 +270,7 @@ class PlayCog(commands.Cog, name="Play"):
         try:
             if gid is None:
                 raise ServiceError(NO_GAME_HERE)
-            table = await self.bot.service.load_in(gid, interaction.guild_id)
+            table = await self.bot.service.load_for(gid, user_of(interaction))
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
@@ -363,11 +371,7 @@ class PlayCog(commands.Cog, name="Play"):
         for table, user_id, count, since in await service.due_reminders():
             channel = await self.bot.publisher.channel(table.row.table_channel)
             board = await service.store.get_message(table.id, "board")
-            link = (
-                f"https://discord.com/channels/{table.row.guild_id}/{board.channel_id}/{board.message_id}"
-                if board
-                else ""
-            )
+            link = message_link(table.row.guild_id, board.channel_id, board.message_id) if board else ""
             idle = (service.clock() - (table.row.last_move_at or table.row.updated_at)) / 3600
             pt = await service.public(table)
             await channel.send(

@@ -8,8 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.contexts import in_servers_and_dm
 from cogs.langs import reader_lang, reader_words
 from cogs.lobby import WHICH_GAME
+from cogs.play import user_of
 from cogs.publish import clip_message
 from engine.msg import M
 from service import ServiceError, rules_text
@@ -65,6 +67,7 @@ class RulesCog(commands.Cog, name="Rules"):
         found = rules_text.search(current, game) if current.strip() else rules_text.topics(game)
         return [topic_choice(t) for t in found[:MAX_CHOICES]]
 
+    @in_servers_and_dm()
     @app_commands.command(name="rules", description="Read the rules as this bot plays them, by topic")
     @app_commands.describe(topic="A rule topic, e.g. Mob War or The snap", game="Only this game's topics")
     @app_commands.choices(game=GAME_CHOICES)
@@ -139,6 +142,7 @@ class RulesCog(commands.Cog, name="Rules"):
         lobby = self.bot.get_cog("Lobby")
         return await lobby.game_id_autocomplete(interaction, current) if lobby else []  # type: ignore[union-attr]
 
+    @in_servers_and_dm()
     @app_commands.command(name="log", description="The recent moves of the game in this channel")
     @app_commands.describe(game="A game number (default: your game in this channel)")
     @app_commands.autocomplete(game=game_id_autocomplete)
@@ -149,7 +153,7 @@ class RulesCog(commands.Cog, name="Rules"):
             gid = game or await self._game_here(interaction)
             if gid is None:
                 raise ServiceError(WHICH_GAME)
-            table = await self.bot.service.load_in(gid, interaction.guild_id)
+            table = await self.bot.service.load_for(gid, user_of(interaction))
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return

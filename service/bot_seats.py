@@ -8,7 +8,7 @@ import json
 from bots.common import LEVELS
 from bots.table import Hint, bot_level, bot_name, bot_user_id
 from engine.msg import Join, M, Msg
-from service.core import Core, private_body, table_row
+from service.core import SEAT, SERVER, Core, private_body, table_row
 from service.host import no_seat_of, not_seated
 from service.lobby import full, not_seating
 from service.notice import Notice, ServiceError, StaleClick, User
@@ -41,7 +41,7 @@ class BotSeats(Core):
         if level not in LEVELS:
             raise ServiceError(bad_level(level))
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             if table.row.status != "lobby":
                 raise ServiceError(not_seating(game_id, table.row.status))
             self.need_host(table, user, "addbot")
@@ -66,7 +66,7 @@ class BotSeats(Core):
     async def remove_bot(self, game_id: int, user: User, seat: int) -> Notice:
         """Unseat a bot from an open lobby (host or admin)."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             if table.row.status != "lobby":
                 raise ServiceError(not_seating(game_id, table.row.status))
             self.need_host(table, user, "removebot")
@@ -87,7 +87,7 @@ class BotSeats(Core):
         if level not in LEVELS:
             raise ServiceError(bad_level(level))
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             self.need_active(table, M("table.what.botseat", "no seat to hand to a bot"))
             self.need_host(table, user, "botseat")
             if not self.bots.plays(table.game.name):
@@ -129,17 +129,12 @@ class BotSeats(Core):
     async def reclaim_seat(self, game_id: int, user: User) -> Notice:
         """A player takes back the seat the host handed to a bot (no one else may)."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SEAT)
             self.need_active(table, M("table.what.reclaim", "no seat to take back"))
             if table.seat_of(user.id) is not None:
                 raise ServiceError(M("table.err.plays_seat", "You already play a seat in game #{game}.", game=game_id))
-            handed = {}
-            for e in await self.store.get_events(game_id, public_only=True):
-                data = json.loads(e.data or "{}")
-                if e.kind == "seat" and "seat" in data:
-                    handed[data["seat"]] = data.get("bot_from")
-            seat = next((s for s, who in handed.items() if who == user.id), None)
-            if seat is None or bot_level(table.user_of(seat) or 0) is None:
+            seat = next((s for s, who in (await self.seat_claims(table)).items() if who == user.id), None)
+            if seat is None:
                 raise ServiceError(
                     M("table.err.no_bot_seat", "No seat of yours is played by a bot in game #{game}.", game=game_id)
                 )
@@ -163,7 +158,7 @@ class BotSeats(Core):
     async def hint(self, game_id: int, user: User) -> Hint:
         """What the standard bot would choose now in the asking player's place, and why, in one line: only for
         the player whose turn it is, from what their seat has seen, and only if the table allows hints."""
-        table = await self.load(game_id)
+        table = await self.load_for(game_id, user, SEAT)
         self.need_active(table, M("table.what.hint", "nothing to hint at"))
         seat = table.seat_of(user.id)
         if seat is None:

@@ -99,6 +99,39 @@ def no_game(game_id: object) -> Msg:
     return M("table.err.no_game", "There is no game #{game}. Use /game list to see the games here.", game=game_id)
 
 
+def no_game_here(game_id: object) -> Msg:
+    """The refusal for a game of another server (a number typed, or a button forged, elsewhere)."""
+    return M(
+        "table.err.no_game_here",
+        "There is no game #{game} in this server. Use /game list to see the games here.",
+        game=game_id,
+    )
+
+
+def no_seat_in_dm(game_id: object) -> Msg:
+    """The refusal in a DM for a game where the user holds no seat (the same for a game that does not exist)."""
+    return M(
+        "table.err.dm_no_seat",
+        "You have no seat in game #{game}; run this in the game's server.",
+        game=game_id,
+    )
+
+
+def server_only(game_id: object) -> Msg:
+    """The refusal in a DM of what only the game's own server may do (a seated player asking)."""
+    return M(
+        "table.err.dm_server_only",
+        "That works only in game #{game}'s own server, not in a DM; run it there.",
+        game=game_id,
+    )
+
+
+#: ``Core.load_for`` scopes: what a seated player may do from a DM too (look at their game, move, undo, reclaim)
+SEAT = "seat"
+#: what only the game's own server may do (join, open, export, every host tool)
+SERVER = "server"
+
+
 def status_word(status: str) -> Msg | str:
     """A game's status in words (``Game #3 is finished``)."""
     words = {
@@ -232,19 +265,57 @@ class Core:
         """``load``, refusing a game of another server (a game number typed from elsewhere)."""
         table = await self.load(game_id)
         if guild_id is not None and table.row.guild_id != guild_id:
-            raise ServiceError(
-                M(
-                    "table.err.no_game_here",
-                    "There is no game #{game} in this server. Use /game list to see the games here.",
-                    game=game_id,
-                )
-            )
+            raise ServiceError(no_game_here(game_id))
         return table
+
+    async def load_for(self, game_id: int, user: User, scope: str = SEAT) -> Table:
+        """The game a person asks about, where they ask (issue 22, "A DM is not a back door"). In a server: only
+        that server's games ("There is no game #3 in this server"). In a DM: only a game where the user holds a
+        seat (or the claim on the seat a bot plays for them), and only what a seated player does there
+        (``scope`` ``SEAT``); joining, exporting and the host's tools (``SERVER``) only in the game's own
+        server. A DM gets the same answer for a game that does not exist as for one without the user's seat, so
+        a game number typed in a DM tells nothing about other servers' games."""
+        if not user.dm:
+            return await self.load_in(game_id, user.guild_id)
+        if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 < game_id < MAX_ID:
+            raise ServiceError(no_seat_in_dm(game_id))
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise ServiceError(no_seat_in_dm(game_id))
+        table = await self.load(game_id)
+        if table.seat_of(user.id) is None and user.id not in (await self.seat_claims(table)).values():
+            raise ServiceError(no_seat_in_dm(game_id))
+        if scope == SERVER:
+            raise ServiceError(server_only(game_id))
+        return table
+
+    async def seat_claims(self, table: Table) -> dict[int, int]:
+        """``{seat: player}`` for each seat a bot plays for a player (the host's ``/game botseat``): the seat stays
+        that player's; only they take it back (``/game reclaim``) and it is offered to no one else meanwhile.
+        Read from the log's seat lines (committed with each change of hands): the latest line of a seat says
+        who holds it and for whom."""
+        claims: dict[int, int] = {}
+        for e in await self.store.get_events(table.id, public_only=True):
+            if e.kind != "seat":
+                continue
+            data = json.loads(e.data or "{}")
+            if "seat" not in data:
+                continue
+            if data.get("bot_from") is not None:
+                claims[data["seat"]] = int(data["bot_from"])
+            else:
+                claims.pop(data["seat"], None)
+        return {s: u for s, u in claims.items() if bot_level(table.user_of(s) or 0) is not None}
 
     async def list_games(self, guild_id: int, channel_id: int | None = None, *, open_only: bool = True) -> list[Table]:
         """Games in a guild (or one channel), lobby and active ones by default."""
         statuses = ("lobby", "active") if open_only else None
         rows = await self.store.list_games(guild_id, statuses, channel_id)
+        return [Table(r, await self.store.get_seats(r.id), self.game_of(r.game)) for r in rows]
+
+    async def games_of_user(self, user_id: int) -> list[Table]:
+        """The lobby and active games where a user holds a seat, in every server (without their states)."""
+        rows = await self.store.games_for_user(user_id, ("lobby", "active"))
         return [Table(r, await self.store.get_seats(r.id), self.game_of(r.game)) for r in rows]
 
     def replay(self, table: Table, choices: Sequence[Choice]) -> Any:
@@ -272,8 +343,10 @@ class Core:
     def need_host(table: Table, user: User, what: str) -> None:
         """Host or a server admin of the game's own server, asking from that server (``what``: a key of
         ``HOST_ONLY``)."""
+        if user.dm:
+            raise ServiceError(no_seat_in_dm(table.id) if table.seat_of(user.id) is None else server_only(table.id))
         if user.guild_id is not None and user.guild_id != table.row.guild_id:
-            raise ServiceError(M("table.err.not_in_server", "There is no game #{game} in this server.", game=table.id))
+            raise ServiceError(no_game_here(table.id))
         admin = user.admin and user.guild_id == table.row.guild_id
         if user.id != table.row.host_id and not admin:
             raise ServiceError(HOST_ONLY[what](table.id))

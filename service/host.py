@@ -9,7 +9,18 @@ from typing import Any
 
 from engine.core import Choice, Game, Prompt, dump_choice, load_choice, waits_for
 from engine.msg import Join, M, Msg, P
-from service.core import MOVED_FIRST, OLD_BOARD, UNDO_KIND, Core, effective_choices, label_of, status_word, table_row
+from service.core import (
+    MOVED_FIRST,
+    OLD_BOARD,
+    SEAT,
+    SERVER,
+    UNDO_KIND,
+    Core,
+    effective_choices,
+    label_of,
+    status_word,
+    table_row,
+)
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from store import AlreadySeated, Move, OfferRow
 
@@ -42,7 +53,7 @@ class Host(Core):
     async def undo(self, game_id: int, user: User, version: int | None = None) -> Notice:
         """Take back the player's own last step of this turn (never past a reveal); logged, not hidden."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SEAT)
             self.need_active(table, M("table.what.undo", "nothing to undo"))
             seat = table.seat_of(user.id)
             if seat is None:
@@ -88,7 +99,7 @@ class Host(Core):
         takes each of that player's questions' default option (the game marks it) until their turn is over.
         Refused if the game moved since (the player may have moved themselves)."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             self.need_active(table, NO_TURN_TO_SKIP)
             self.need_host(table, user, "skip")
             name = table.name_of(seat)
@@ -132,14 +143,20 @@ class Host(Core):
     # --- substitution --------------------------------------------------------------------------------------
 
     async def offer_seat(self, game_id: int, user: User, seat_user: int, new: User) -> Notice:
-        """The host (or an admin) offers a player's seat to someone else. Nothing changes until that person
-        presses "Take the seat" within ``OFFER_HOURS``; the seat's player is told and may refuse."""
+        """The host (or an admin) offers a player's seat to someone else. It changes hands only with both
+        people's consent within ``OFFER_HOURS`` (issue 22): the invited person presses "Take the seat" and the
+        seat's player "Give up my seat", in either order; "Keep my seat" withdraws the offer. A seat a bot plays
+        for its player (``/game botseat``) stays that player's and is offered to no one."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             if table.row.status not in ("lobby", "active"):
                 raise ServiceError(is_status(game_id, table.row.status))
             self.need_host(table, user, "substitute")
             seat = table.seat_of(seat_user)
+            claims = await self.seat_claims(table)
+            held_for = claims.get(seat) if seat is not None else None
+            if held_for is not None or seat_user in claims.values():
+                raise ServiceError(seat_claimed(held_for if held_for is not None else seat_user))
             if seat is None:
                 raise ServiceError(no_seat_of(seat_user, game_id))
             if new.id <= 0:
@@ -158,9 +175,10 @@ class Host(Core):
             }
             hours = f"{OFFER_HOURS:.0f}"
             text = M(
-                "table.offer.text",
-                "{host} offers {name}'s seat in game #{game} ({title}) to <@{to}>. <@{to}>: press **Take the seat** "
-                "within {hours} h to play it. <@{seat_user}>: press **Keep my seat** if you want to go on playing.",
+                "table.offer.consent",
+                "{host} offers {name}'s seat in game #{game} ({title}) to <@{to}>. It changes hands only when both "
+                "agree within {hours} h: <@{to}> presses **Take the seat**, <@{seat_user}> presses **Give up my "
+                "seat** (or **Keep my seat** to go on playing).",
                 host=user.name,
                 name=name,
                 game=game_id,
@@ -174,14 +192,17 @@ class Host(Core):
             if not await self.store.table_event(game_id, table.version, move):
                 raise StaleClick(M("table.err.moved_try_again", "The game moved on; try again."))
             reply = M(
-                "table.reply.offered", "Seat offered to {name}; it changes hands when they accept.", name=new.name
+                "table.reply.offered_consent",
+                "Seat offered to {name}; it changes hands when they and the seat's player both agree.",
+                name=new.name,
             )
             return Notice(table, reply=reply)
 
     async def take_seat(self, game_id: int, user: User, seat: int) -> Notice:
-        """The invited player accepts a seat offer."""
+        """The invited person accepts a seat offer: the seat is theirs now if its player already agreed to give
+        it up, else as soon as they do."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             if table.row.status not in ("lobby", "active"):
                 raise ServiceError(is_status(game_id, table.row.status))
             offer = await self.store.get_offer(game_id, seat)
@@ -195,30 +216,80 @@ class Host(Core):
                 )
             if table.seat_of(user.id) is not None:
                 raise ServiceError(already_seated(game_id))
+            offer = await self.store.agree_offer(game_id, seat, user.id, now)
+            if offer is None:
+                raise ServiceError(OFFER_GONE)
             name = table.name_of(seat)
-            line = M("table.log.takes_seat", "{user} now plays {name}'s seat.", user=user.name, name=name)
-            move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
-            if any(p.seat == seat for p in table.prompts()):
-                move.reminders_on.append((user.id, "turn", now + self.settings.reminder_first_s))
-            try:
-                ok = await self.store.take_offer(game_id, seat, user.id, now, name, move)
-            except AlreadySeated:
-                raise ServiceError(already_seated(game_id)) from None
-            if not ok:
-                raise ServiceError(
-                    M("table.err.offer_gone", "That seat changed hands or the offer expired; nothing changed.")
+            if not offer.from_agreed:
+                reply = M(
+                    "table.reply.take_waits",
+                    "You accept {name}'s seat in game #{game}; it is yours as soon as <@{player}> agrees to give it "
+                    "up.",
+                    name=name,
+                    game=game_id,
+                    player=offer.from_user,
                 )
-            table = await self.load(game_id)
+                return Notice(table, reply=reply)
             reply = M("table.reply.took_seat", "You now play {name}'s seat in game #{game}.", name=name, game=game_id)
-            notice = Notice(table, public=[line], reply=reply)
-            if table.prompts_for(seat):
-                notice.ping = [user.id]
-            return notice
+            return await self._hand_over(table, offer, now, reply)
+
+    async def give_seat(self, game_id: int, user: User, seat: int) -> Notice:
+        """The seat's player agrees to give their seat to the invited person: it changes hands now if they
+        already accepted, else as soon as they do."""
+        async with self.lock(game_id):
+            table = await self.load_for(game_id, user, SEAT)
+            if table.row.status not in ("lobby", "active"):
+                raise ServiceError(is_status(game_id, table.row.status))
+            offer = await self.store.get_offer(game_id, seat)
+            now = self.clock()
+            if offer is None or offer.from_user != user.id or offer.expires_at <= now:
+                raise ServiceError(
+                    M(
+                        "table.err.no_offer_of_yours",
+                        "There is no open offer of your seat (it may have expired or been withdrawn).",
+                    )
+                )
+            offer = await self.store.agree_offer(game_id, seat, user.id, now)
+            if offer is None:
+                raise ServiceError(OFFER_GONE)
+            if not offer.to_agreed:
+                reply = M(
+                    "table.reply.give_waits",
+                    "You agree to give up your seat in game #{game}; it goes to {to} as soon as they take it.",
+                    game=game_id,
+                    to=offer.to_name,
+                )
+                return Notice(table, reply=reply)
+            reply = M(
+                "table.reply.gave_seat", "{to} now plays your seat in game #{game}.", to=offer.to_name, game=game_id
+            )
+            return await self._hand_over(table, offer, now, reply)
+
+    async def _hand_over(self, table: Table, offer: OfferRow, now: float, reply: Msg) -> Notice:
+        """The seat of an offer both sides agreed to goes to the invited person (with its log line, the new
+        player's reminder), in one transaction."""
+        game_id, seat, taker = table.id, offer.seat, offer.to_user
+        name = table.name_of(seat)
+        line = M("table.log.takes_seat", "{user} now plays {name}'s seat.", user=offer.to_name, name=name)
+        move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
+        if any(p.seat == seat for p in table.prompts()):
+            move.reminders_on.append((taker, "turn", now + self.settings.reminder_first_s))
+        try:
+            ok = await self.store.take_offer(game_id, seat, taker, now, name, move)
+        except AlreadySeated:
+            raise ServiceError(already_seated(game_id)) from None
+        if not ok:
+            raise ServiceError(OFFER_GONE)
+        table = await self.load(game_id)
+        notice = Notice(table, public=[line], reply=reply)
+        if table.prompts_for(seat):
+            notice.ping = [taker]
+        return notice
 
     async def refuse_seat(self, game_id: int, user: User, seat: int) -> Notice:
         """The seat's player keeps their seat, or the invited player declines: the offer is withdrawn."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SEAT)
             offer = await self.store.get_offer(game_id, seat)
             if offer is None:
                 raise ServiceError(M("table.err.offer_closed", "That offer is no longer open."))
@@ -232,6 +303,20 @@ class Host(Core):
             else:
                 line = M("table.log.declines_seat", "{name} declines the seat.", name=user.name)
             return Notice(table, public=[line], reply=M("table.reply.withdrawn", "The offer is withdrawn."))
+
+
+#: The refusal when an offer was withdrawn, expired or its seat changed hands while a request was on its way.
+OFFER_GONE = M("table.err.offer_gone", "That seat changed hands or the offer expired; nothing changed.")
+
+
+def seat_claimed(player: int) -> Msg:
+    """The refusal to offer a seat a bot plays for its player (issue 22: it stays theirs)."""
+    return M(
+        "table.err.seat_claimed",
+        "A bot plays <@{user}>'s seat for them: it stays theirs, only they can take it back (/game reclaim), and it "
+        "cannot be offered to anyone else meanwhile.",
+        user=player,
+    )
 
 
 #: What the host's skip finds nothing to do for.

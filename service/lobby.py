@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import BadOptions, resolve_options
 from engine.msg import M, Msg
-from service.core import Core, check_id, event_row, status_word, table_row
+from service.core import SERVER, Core, check_id, event_row, status_word, table_row
 from service.host import already_seated
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from store import AlreadySeated, Move
@@ -76,7 +76,7 @@ class Lobby(Core):
     async def join(self, game_id: int, user: User) -> Notice:
         """Take the next free seat in a lobby."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             self._need_lobby(table)
             if len(table.seats) >= table.game.max_players:
                 raise ServiceError(full(game_id, table.game.max_players))
@@ -91,7 +91,7 @@ class Lobby(Core):
     async def leave(self, game_id: int, user: User) -> Notice:
         """Leave a lobby; the host's leaving hands the table to the next seat, or closes an empty one."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             self._need_lobby(table)
             if table.seat_of(user.id) is None:
                 raise ServiceError(M("table.err.no_seat", "You have no seat in game #{game}.", game=game_id))
@@ -111,7 +111,7 @@ class Lobby(Core):
         """Deal the game (host or admin), once enough players sit: the first state, the set-up's log, the
         first reminders and private lines are committed together."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             self._need_lobby(table)
             self.need_host(table, user, "start")
             n, game = len(table.seats), table.game
@@ -148,7 +148,7 @@ class Lobby(Core):
     async def abandon(self, game_id: int, user: User) -> Notice:
         """End a game without a result (host or a server admin)."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SERVER)
             if table.row.status not in ("lobby", "active"):
                 raise ServiceError(
                     M(

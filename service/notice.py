@@ -33,8 +33,12 @@ class User:
     id: int
     name: str
     admin: bool = False
-    #: the server the request came from: admin rights count only for games of that server
+    #: the server the request came from: admin rights count only for games of that server, and a game of
+    #: another server is refused (``None``: a DM, or a caller inside the bot, which names no server)
     guild_id: int | None = None
+    #: the request came from a direct message with the bot: it may act only on games where the user holds a
+    #: seat, and never do what only the game's own server may (issue 22, ``Core.load_for``)
+    dm: bool = False
 
 
 @dataclass

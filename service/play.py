@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import TABLE, Choice, dump_choice, load_choice
 from engine.msg import Join, M, Msg
 from service.claims import ranked
-from service.core import OLD_BOARD, Core, label_of
+from service.core import OLD_BOARD, SEAT, Core, label_of
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.plans import JOIN, parse_plan
 
@@ -16,7 +16,7 @@ class Play(Core):
     async def act(self, game_id: int, user: User, version: int, kind: str, option: str, ts_ms: int = 0) -> Notice:
         """A seated player's click: a claim in an open race, or a choice applied now."""
         async with self.lock(game_id):
-            table = await self.load(game_id)
+            table = await self.load_for(game_id, user, SEAT)
             self.need_active(table, M("table.what.play", "nothing to play"))
             seat = table.seat_of(user.id)
             if seat is None:

@@ -233,21 +233,36 @@ class Bookkeeping(Record):
     # ------------------------------------------------------------------ seat offers (substitution)
 
     async def put_offer(self, offer: OfferRow) -> None:
-        """Offer a seat to someone (replacing an earlier offer of that seat)."""
+        """Offer a seat to someone (replacing an earlier offer of that seat, and whatever was agreed to it)."""
         sql = (
-            "INSERT INTO offers (game_id, seat, from_user, to_user, to_name, by_user, expires_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET from_user = excluded.from_user,"
-            " to_user = excluded.to_user, to_name = excluded.to_name, by_user = excluded.by_user,"
-            " expires_at = excluded.expires_at"
+            "INSERT INTO offers (game_id, seat, from_user, to_user, to_name, by_user, expires_at, to_agreed,"
+            " from_agreed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+            " from_user = excluded.from_user, to_user = excluded.to_user, to_name = excluded.to_name,"
+            " by_user = excluded.by_user, expires_at = excluded.expires_at, to_agreed = excluded.to_agreed,"
+            " from_agreed = excluded.from_agreed"
         )
         o = offer
-        await self._execute(sql, (o.game_id, o.seat, o.from_user, o.to_user, o.to_name, o.by_user, o.expires_at))
+        params = (o.game_id, o.seat, o.from_user, o.to_user, o.to_name, o.by_user, o.expires_at)
+        await self._execute(sql, (*params, int(o.to_agreed), int(o.from_agreed)))
 
     async def get_offer(self, game_id: int, seat: int) -> OfferRow | None:
         """The open offer of a seat, or None."""
         sql = f"SELECT {cols(OfferRow)} FROM offers WHERE game_id = ? AND seat = ?"
         row = await self._fetchone(sql, (game_id, seat))
-        return OfferRow(*row) if row else None
+        return OfferRow(*row[:-2], bool(row[-2]), bool(row[-1])) if row else None
+
+    async def agree_offer(self, game_id: int, seat: int, user_id: int, now: float) -> OfferRow | None:
+        """Record one side's consent to the open offer of a seat: the invited person's (``user_id`` is its
+        ``to_user``) or the seat's player's (its ``from_user``); the offer as it now stands, or None if there is
+        no unexpired offer between that person and the seat."""
+        sql = (
+            "UPDATE offers SET to_agreed = CASE WHEN to_user = ? THEN 1 ELSE to_agreed END,"
+            " from_agreed = CASE WHEN from_user = ? THEN 1 ELSE from_agreed END"
+            " WHERE game_id = ? AND seat = ? AND expires_at > ? AND (to_user = ? OR from_user = ?)"
+        )
+        if not await self._execute(sql, (user_id, user_id, game_id, seat, now, user_id, user_id)):
+            return None
+        return await self.get_offer(game_id, seat)
 
     async def take_offer(self, game_id: int, seat: int, to_user: int, now: float, name: str, move: Move) -> bool:
         """Accept an offer: the seat goes to ``to_user`` (the host role too, if the old player hosted), the

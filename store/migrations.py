@@ -348,6 +348,14 @@ CREATE TABLE user_langs (
 """
 
 
+_V6_OFFER_CONSENT = """
+-- A seat changes hands only with both people's consent (issue 22): the invited person's "Take the seat" and the
+-- seat's player's "Give up my seat", in either order.
+ALTER TABLE offers ADD COLUMN to_agreed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE offers ADD COLUMN from_agreed INTEGER NOT NULL DEFAULT 0;
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema version: the script each database runs to reach it."""
@@ -369,6 +377,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V3_TRUST, _PG_V3_TRUST),  # 3: the log's events, the outbox, the version each message shows, offers
     Migration(_V4_REMINDER_WAIT, _V4_REMINDER_WAIT),  # 4: the version each reminder's wait began at
     Migration(_V5_LANGS, _PG_V5_LANGS),  # 5: each person's language (issue 15), for what is sent to them later
+    Migration(_V6_OFFER_CONSENT, _V6_OFFER_CONSENT),  # 6: who agreed to a seat offer (issue 22)
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

@@ -161,3 +161,7 @@ class OfferRow:
     to_name: str
     by_user: int
     expires_at: float
+    #: the invited person pressed "Take the seat"
+    to_agreed: bool = False
+    #: the seat's player pressed "Give up my seat"
+    from_agreed: bool = False

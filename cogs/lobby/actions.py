@@ -16,7 +16,7 @@ from cogs.langs import reader_lang, reader_words
 from cogs.play import user_of
 from engine.msg import M
 from service import Notice, ServiceError, Table, TableService, User
-from service.core import check_id
+from service.core import SEAT, check_id
 from words import words
 
 # the package's logger: records keep the name they had before the package was split
@@ -122,9 +122,11 @@ class LobbyActions:
                 await thread.edit(name=name)  # type: ignore[union-attr]
 
     async def my_game_here(self, interaction: discord.Interaction) -> int | None:
-        """The user's single open game in this channel, if there is exactly one."""
+        """The user's single open game in this channel, if there is exactly one; in a DM, the user's single
+        running game (a DM acts only on the user's own seats)."""
         if interaction.guild_id is None:
-            return None
+            mine = [t for t in await self.bot.service.games_of_user(interaction.user.id) if t.row.status == "active"]
+            return mine[0].id if len(mine) == 1 else None
         tables = await self.bot.service.list_games(interaction.guild_id, interaction.channel_id)
         mine = [t for t in tables if t.seat_of(interaction.user.id) is not None]
         if len(mine) == 1:
@@ -134,10 +136,11 @@ class LobbyActions:
         return None
 
     async def _resolve(self, interaction: discord.Interaction, game_id: int | None) -> int:
+        """The game a command names, else the user's game here; the service checks where it may be asked
+        (``Core.load_for``: this server's games, or in a DM the user's own seats)."""
         gid = check_id(game_id) if game_id is not None else await self.my_game_here(interaction)
         if gid is None:
             raise ServiceError(WHICH_GAME)
-        await self.bot.service.load_in(gid, interaction.guild_id)  # a game of another server is refused
         return gid
 
     async def _run(self, interaction: discord.Interaction, work: Callable[[], Awaitable[Notice]]) -> None:
@@ -155,13 +158,15 @@ class LobbyActions:
             await self.bot.publisher.deliver(notice.table.id)
 
     async def on_offer(self, interaction: discord.Interaction, gid: int, seat: int, action: str) -> None:
-        """A seat offer's buttons: the invited player takes the seat, or its player keeps it."""
+        """A seat offer's buttons: the invited player takes the seat, its player gives it up or keeps it."""
         user = user_of(interaction)
         service = self.bot.service
 
         async def work() -> Notice:
             if action == "take":
                 return await service.take_seat(gid, user, seat)
+            if action == "give":
+                return await service.give_seat(gid, user, seat)
             return await service.refuse_seat(gid, user, seat)
 
         await self._run(interaction, work)
@@ -191,11 +196,13 @@ class LobbyActions:
             with contextlib.suppress(ServiceError):
                 await self.rename_thread(await self.bot.service.load(gid))
 
-    async def _load(self, interaction: discord.Interaction, game: int | None) -> Table | None:
-        """Defer, then the named (or only) game here; answers the error itself and returns ``None``."""
+    async def _load(self, interaction: discord.Interaction, game: int | None, scope: str = SEAT) -> Table | None:
+        """Defer, then the named (or only) game here, if it may be asked about from here (``scope``: what a
+        seated player may do from a DM too, or only the game's own server); answers the error itself and
+        returns ``None``."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            return await self.bot.service.load(await self._resolve(interaction, game))
+            return await self.bot.service.load_for(await self._resolve(interaction, game), user_of(interaction), scope)
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return None
@@ -227,7 +234,7 @@ class LobbyActions:
     async def on_log_page(self, interaction: discord.Interaction, gid: int, page: int) -> None:
         """A log page's Older / Newer button: the same ephemeral message shows the other page."""
         try:
-            table = await self.bot.service.load_in(gid, interaction.guild_id)
+            table = await self.bot.service.load_for(gid, user_of(interaction))
         except ServiceError as exc:
             await interaction.response.send_message(reader_words(interaction)(exc.msg), ephemeral=True)
             return

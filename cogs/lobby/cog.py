@@ -11,8 +11,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bots.common import LEVELS
-from cogs.board import clip_message
+from cogs.board import clip_message, message_link
 from cogs.components import SkipButton
+from cogs.contexts import SERVER_INSTALL, SERVERS_AND_DM
 from cogs.langs import guild_lang, reader_lang, reader_words
 from cogs.lobby.actions import LobbyActions
 from cogs.option_help import suggestions
@@ -20,7 +21,7 @@ from cogs.play import user_of
 from engine.core import waits_for
 from engine.msg import M
 from service import Notice, ServiceError, User
-from service.core import status_word
+from service.core import SERVER, status_word
 from service.host import NO_TURN_TO_SKIP
 from service.options import parse_options
 from words import words
@@ -34,7 +35,13 @@ IN_A_SERVER = M("table.err.in_a_server", "Use this in a server.")
 class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
     """The lobby, for every game."""
 
-    game = app_commands.Group(name="game", description="Open, join and manage game tables")
+    game = app_commands.Group(
+        name="game",
+        description="Open, join and manage game tables",
+        # in a DM only status, log, undo and reclaim act, on the user's own seats (docs/table.md)
+        allowed_contexts=SERVERS_AND_DM,
+        allowed_installs=SERVER_INSTALL,
+    )
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
@@ -67,10 +74,12 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
     async def game_id_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """Open games in this server, this channel's first."""
+        """Open games in this server, this channel's first; in a DM, the user's own open games (a DM acts only on
+        the user's seats)."""
         if interaction.guild_id is None:
-            return []
-        tables = await self.bot.service.list_games(interaction.guild_id)
+            tables = await self.bot.service.games_of_user(interaction.user.id)
+        else:
+            tables = await self.bot.service.list_games(interaction.guild_id)
         tables.sort(key=lambda t: (t.row.channel_id != interaction.channel_id, -t.id))
         w = reader_words(interaction)
         out = []
@@ -171,8 +180,22 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
             await interaction.followup.send(self.lobby_text(table, lang), ephemeral=True)
             return
         waiting = sorted({p.seat for p in table.prompts() if p.seat >= 0})
-        await self.bot.publisher.repost(table.id)  # status never pings
         names = ", ".join(table.name_of(s) for s in waiting) or w(M("table.reply.nobody", "nobody"))
+        if interaction.guild_id is None:
+            # a DM (a seated player's): the board is posted only in its own server, when asked there (issue 22)
+            board = await self.bot.service.store.get_message(table.id, "board")
+            link = message_link(table.row.guild_id, board.channel_id, board.message_id) if board else ""
+            text = M(
+                "table.reply.status_dm",
+                "Game #{game} ({title}): waiting for {names}. The board: {link}",
+                game=table.id,
+                title=table.game.title,
+                names=names,
+                link=link,
+            )
+            await interaction.followup.send(w(text), ephemeral=True)
+            return
+        await self.bot.publisher.repost(table.id)  # status never pings
         text = M("table.reply.board_posted", "Board posted. Waiting for: {names}.", names=names)
         await interaction.followup.send(w(text), ephemeral=True)
 
@@ -207,8 +230,9 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
 
     @game.command(name="export", description="The record of a finished game as a file (replay it offline)")
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """``/game export``: seed, options, seats and choices as JSON; ``python -m engine.replay FILE`` rebuilds it."""
-        table = await self._load(interaction, game)
+        """``/game export``: seed, options, seats and choices as JSON; ``python -m engine.replay FILE`` rebuilds it.
+        Only in the game's own server (its seed reveals every hidden card of the game)."""
+        table = await self._load(interaction, game, SERVER)
         if table is None:
             return
         w = reader_words(interaction, table.lang)
@@ -234,7 +258,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
     async def skip(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game skip``: asks the host to confirm, on a button that names the board's version and the player
         it waits for, so a skip never takes a turn that was played in the meantime."""
-        table = await self._load(interaction, game)
+        table = await self._load(interaction, game, SERVER)
         if table is None:
             return
         w = reader_words(interaction, table.lang)

@@ -156,8 +156,8 @@ class Publisher(BoardMixin, PrivateMixin):
         elif row.kind == "offer":  # in the channel, for the table to see: the table's language
             channel = await self.channel(table.row.table_channel)
             view = discord.ui.View(timeout=None)
-            view.add_item(OfferButton(table.id, body["seat"], "take", table.lang))
-            view.add_item(OfferButton(table.id, body["seat"], "keep", table.lang))
+            for action in ("take", "give", "keep"):
+                view.add_item(OfferButton(table.id, body["seat"], action, table.lang))
             await channel.send(
                 clip_message(words(table.lang).stored(body, body["text"])),
                 view=view,

@@ -68,6 +68,8 @@ class CommandsMixin:
         validate: bool,
     ) -> tuple[list[JSON], JSON]:
         where = "/" + " ".join(path)
+        if validate and schema is not None:
+            _check_context(where, schema, ctx)
         specs: list[JSON] | None = list(schema.get("options", [])) if schema else None
         for part in path[1:]:
             if specs is None:
@@ -163,6 +165,19 @@ class CommandsMixin:
     async def _r_get_commands(self, req: RecordedRequest, uploads: list[Upload], m: dict[str, str]) -> tuple[int, Any]:
         guild_id = int(m["guild"]) if m.get("guild") else None
         return 200, list(self.commands.get(guild_id, {}).values())
+
+
+#: Discord's interaction context types: a server, the bot's DM, a group DM or another user's DM
+CONTEXT_NAMES = {0: "a server", 1: "a DM with the bot", 2: "a private channel"}
+
+
+def _check_context(where: str, schema: Mapping[str, Any], ctx: Mapping[str, Any]) -> None:
+    """Discord offers a command only in the contexts it was synced for (``contexts``; none given: all)."""
+    allowed = schema.get("contexts")
+    here = 1 if ctx.get("guild_id") is None else 0
+    if allowed is not None and here not in allowed:
+        places = ", ".join(CONTEXT_NAMES.get(int(c), str(c)) for c in allowed)
+        raise ValueError(f"{where} is not available in {CONTEXT_NAMES[here]} (synced for {places} only)")
 
 
 def _guess_option_type(value: Any) -> int:

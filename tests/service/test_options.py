@@ -104,8 +104,11 @@ async def test_every_entry_point_with_any_ids_or_text_refuses_cleanly_and_change
             svc.offer_seat(target, who, user, User(user, "Y")),
             svc.take_seat(target, who, 0),
             svc.refuse_seat(target, who, 0),
+            svc.give_seat(target, who, 0),
             svc.close_race(target, version),
             svc.load_in(target, user),
+            svc.load_for(target, User(user, "X", dm=True)),
+            svc.act(target, User(user, "X", dm=True), version, kind, option),
         ]
         for call in calls:
             try:

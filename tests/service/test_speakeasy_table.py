@@ -117,7 +117,8 @@ async def test_host_skips_an_idle_players_turn_with_default_choices(svc):
 
 
 async def test_host_substitutes_a_player_who_keeps_the_seat_name(svc):
-    """Issue "trust" 9: the seat changes hands only when the new player accepts."""
+    """Issue "trust" 9 and issue 22: the seat changes hands only when the new player accepts and the seat's player
+    agrees."""
     gid = await _game(svc, [ANNA, BEN])
     notice = await svc.offer_seat(gid, ANNA, BEN.id, DAN)
     t = await svc.load(gid)
@@ -125,6 +126,8 @@ async def test_host_substitutes_a_player_who_keeps_the_seat_name(svc):
     with pytest.raises(ServiceError, match="no open offer"):
         await svc.take_seat(gid, CLEO, 1)
     notice = await svc.take_seat(gid, DAN, 1)
+    assert notice.public == [] and (await svc.load(gid)).seat_of(BEN.id) == 1  # Ben has not agreed yet
+    notice = await svc.give_seat(gid, BEN, 1)
     assert notice.public == ["Dan now plays Ben's seat."]
     t = await svc.load(gid)
     assert t.seat_of(DAN.id) == 1 and t.seat_of(BEN.id) is None and t.name_of(1) == "Ben"
@@ -160,6 +163,7 @@ async def test_an_admin_of_another_server_has_no_host_rights(svc):
 async def test_substituting_the_host_hands_over_the_host_role(svc):
     gid = await _game(svc, [ANNA, BEN])
     await svc.offer_seat(gid, ANNA, ANNA.id, DAN)
+    await svc.give_seat(gid, ANNA, 0)
     await svc.take_seat(gid, DAN, 0)
     t = await svc.load(gid)
     assert t.row.host_id == DAN.id
