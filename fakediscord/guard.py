@@ -1,14 +1,16 @@
-"""What keeps other web sites out of the local table (issue 22).
+"""What keeps other web sites out of the local table (issue 22): the checks both of its servers make.
 
 Listening on 127.0.0.1 keeps other machines out, not other web pages: any page the user visits can make their
 browser send requests to 127.0.0.1 (a form POST, a ``text/plain`` fetch, a WebSocket), and a page whose host name
 is re-pointed at 127.0.0.1 (DNS rebinding) is even allowed to read the answers. So (docs/local-table.md):
 
-* the page answers only requests whose ``Host`` names it (``127.0.0.1:PORT``, or ``localhost:PORT``, which a
-  person may type), so a rebound host name gets nothing;
+* both servers answer only requests whose ``Host`` names them (``127.0.0.1:PORT``, or ``localhost:PORT`` for the
+  page, which a person may type), so a rebound host name gets nothing;
 * the page (:func:`page_guard`) wants the run's secret token, which only the page it served holds, on everything
   but the page and its static files, and a state-changing request must also come from the page's own origin
   (when the browser names one) with a JSON body;
+* the fake Discord (:func:`no_browser_guard`), which only the bot talks to, refuses anything a browser sent (a
+  request with an ``Origin`` header: every browser POST and WebSocket handshake has one).
 
 No answer carries a CORS header, so a page of another origin cannot read any answer either.
 """
@@ -129,3 +131,22 @@ def _page_refusal(request: web.Request, token: str, hosts: Collection[str], url:
             f"the request body must be JSON sent as Content-Type: application/json, not {request.content_type!r}",
         )
     return None
+
+
+def no_browser_guard(hosts: Callable[[], Collection[str]], url: Callable[[], str]) -> web.Middleware:
+    """The fake Discord's middleware: its own ``Host`` only, and nothing a browser sent (an ``Origin`` header)."""
+
+    @web.middleware
+    async def guard(request: web.Request, handler: _Handler) -> web.StreamResponse:
+        refused = host_refusal(request, hosts(), url())
+        if refused is not None:
+            raise refused
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            raise _refusal(
+                web.HTTPForbidden,
+                f"the fake Discord talks to the bot only; a request from a web page ({origin}) is refused",
+            )
+        return await handler(request)
+
+    return guard
