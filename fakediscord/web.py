@@ -5,6 +5,10 @@ fake's channels and messages as one of the local players sees them, and acts onl
 ``slash`` / ``click`` / ``autocomplete``: each becomes a real INTERACTION_CREATE that discord.py handles, with
 the fake's checks (a disabled button, an ephemeral message of someone else, a value not in a menu, an option
 the command does not have) refusing what Discord would refuse.
+
+Only that page may use the API (:mod:`.guard`, issue 22): each run has a secret token, written into the page when
+it is served and sent back by ``app.js`` with every request; a request for another host, a POST from another
+origin or without a JSON body is refused before it reaches the fake.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any
 
 from aiohttp import web
 
+from . import guard
 from . import payloads as p
 from .server import FakeDiscordError, FakeDiscordServer
 
@@ -30,7 +35,10 @@ LOCAL_PLAYERS: tuple[JSON, ...] = (p.ANNA, p.BEN, p.CLEO, p.DAN)
 #: how long a click or command may wait for the bot's answer (Discord gives a bot 3 s; the fake is patient)
 ANSWER_TIMEOUT_S = 10.0
 
-_STATIC = ("index.html", "app.js", "style.css")
+#: the files under /static/ (index.html is served at / only, with the run's token in it)
+_STATIC = ("app.js", "style.css")
+#: where index.html receives the run's token (app.js reads it from there)
+_TOKEN_SLOT = '<meta name="local-table-token" content="">'
 
 
 class BadRequest(web.HTTPBadRequest):
@@ -52,13 +60,27 @@ class LocalClient:
         self.server = server
         self.players = [dict(u) for u in players]
         self._runner: web.AppRunner | None = None
+        self.host = "127.0.0.1"
         self.port = 0
+        #: this run's secret: only the page served here holds it, and every API request must carry it
+        self.token = guard.new_token()
+
+    @property
+    def url(self) -> str:
+        """The page's address (once started)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host  # an IPv6 address is bracketed in a URL
+        return f"http://{host}:{self.port}"
+
+    def hosts(self) -> frozenset[str]:
+        """The ``Host`` values the page answers for: its address, and ``localhost`` with the same port."""
+        return guard.served_hosts(self.host, self.port, with_localhost=True)
 
     # ------------------------------------------------------------------ lifecycle
 
     def app(self) -> web.Application:
         """The aiohttp application (routes only; :meth:`start` serves it)."""
-        app = web.Application()
+        app = web.Application(middlewares=[guard.page_guard(self.token, self.hosts, lambda: self.url)])
+        app.on_response_prepare.append(guard.add_page_headers)
         app.router.add_get("/", self._index)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/favicon.ico", self._no_icon)
@@ -75,6 +97,7 @@ class LocalClient:
 
     async def start(self, port: int = 8080, host: str = "127.0.0.1") -> LocalClient:
         """Serve the page on ``host:port`` (port 0: any free one, see :attr:`port`); return self."""
+        self.host = host
         self._runner = web.AppRunner(self.app(), shutdown_timeout=0.5, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
@@ -117,7 +140,11 @@ class LocalClient:
         return channel
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return await self._static_file("index.html")
+        page = await self._static_file("index.html")
+        if page.text is None or _TOKEN_SLOT not in page.text:
+            raise RuntimeError(f"fakediscord/static/index.html has no {_TOKEN_SLOT}: app.js could not act")
+        page.text = page.text.replace(_TOKEN_SLOT, f'<meta name="local-table-token" content="{self.token}">')
+        return page
 
     async def _no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -187,7 +214,8 @@ class LocalClient:
             "attachments": [
                 {
                     "filename": a["filename"],
-                    "url": f"/attachments/{a['id']}/{a['filename']}",
+                    # an <img> cannot send a header: its address carries the token (the page's answers only)
+                    "url": f"/attachments/{a['id']}/{a['filename']}?{guard.TOKEN_QUERY}={self.token}",
                     "content_type": a.get("content_type"),
                     "description": a.get("description"),  # the alt text: the board in words
                 }

@@ -12,6 +12,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .. import guard
 from .. import payloads as p
 from .callbacks import CallbacksMixin
 from .channels import ChannelsMixin
@@ -128,9 +129,11 @@ class FakeDiscordServer(
         self.port = 0
 
     async def start(self) -> FakeDiscordServer:
-        """Listen on 127.0.0.1 (ephemeral port); return self."""
+        """Listen on 127.0.0.1 (ephemeral port); return self.
+
+        Only the bot may talk to it: a request for another host, or one a browser sent, is refused (issue 22)."""
         self._loop = asyncio.get_running_loop()
-        app = web.Application()
+        app = web.Application(middlewares=[guard.no_browser_guard(self._served_hosts, lambda: self.base_url)])
         app.router.add_get("/gateway", self._gateway)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
@@ -168,6 +171,10 @@ class FakeDiscordServer(
     def base_url(self) -> str:
         """``http://127.0.0.1:PORT``: pass this to :func:`point_discord_at`."""
         return f"http://127.0.0.1:{self.port}"
+
+    def _served_hosts(self) -> frozenset[str]:
+        """The one ``Host`` it answers for: ``127.0.0.1:PORT`` (the bot's own address for it)."""
+        return guard.served_hosts("127.0.0.1", self.port, with_localhost=False)
 
     @property
     def gateway_url(self) -> str:

@@ -10,6 +10,9 @@ const S = {
   stick: true,       // the messages are scrolled to the bottom: keep them there as pictures load
 };
 const $ = (sel) => document.querySelector(sel);
+// this run's secret, written into the page by the server: every API request carries it (a page of another site
+// has no way to read it), so only this page can read the table or act on it
+const TOKEN = document.querySelector('meta[name="local-table-token"]').content;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -25,7 +28,9 @@ function el(tag, attrs = {}, ...children) {
 }
 
 async function api(path, body) {
-  const opts = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const headers = { "X-Local-Table-Token": TOKEN };
+  const opts = body === undefined ? { headers }
+    : { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const resp = await fetch(path, opts);
   const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
   if (!resp.ok) throw new Error(data.error || `HTTP ${resp.status}`);
@@ -377,9 +382,15 @@ function refresh() {
 }
 
 function listen() {
-  const events = new EventSource("/api/events");
+  const events = new EventSource(`/api/events?token=${encodeURIComponent(TOKEN)}`);
   events.onopen = () => { $("#live").textContent = "live"; $("#live").className = "on"; refresh(); };
-  events.onerror = () => { $("#live").textContent = "reconnecting…"; $("#live").className = "muted"; };
+  events.onerror = () => {
+    // a refused stream is not retried: the table stopped, or was restarted with a new token
+    const closed = events.readyState === EventSource.CLOSED;
+    $("#live").textContent = closed ? "stopped" : "reconnecting…";
+    $("#live").className = "muted";
+    if (closed) showError("The local table stopped or was restarted: reload the page.");
+  };
   events.onmessage = () => refresh();
 }
 

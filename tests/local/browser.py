@@ -20,6 +20,8 @@ from tests.cogs.driver import Driver, ids_of, target
 CHROMIUM_SETTING = "SPEAKEASY_CHROMIUM"
 #: set to 1 (as .ci/run does) to fail instead of skipping when no browser can be started
 REQUIRE_SETTING = "SPEAKEASY_REQUIRE_BROWSER"
+#: where the browser's ``*.test`` names lead (conftest): ``http://evil.test:PORT`` is another site on this machine
+LOOPBACK = "127.0.0.1"
 
 
 def chromium_path() -> str | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.local.browser import CHROMIUM_SETTING, REQUIRE_SETTING, chromium_path
+from tests.local.browser import CHROMIUM_SETTING, LOOPBACK, REQUIRE_SETTING, chromium_path
 
 
 def _unavailable(reason: str) -> None:
@@ -28,7 +28,9 @@ async def browser() -> AsyncIterator[Any]:
     if path is None:
         _unavailable(f"no Chromium found (apt-get install -y chromium, or set {CHROMIUM_SETTING})")
     async with async_playwright() as pw:
-        chromium = await pw.chromium.launch(executable_path=path, headless=True)
+        # names under .test lead to this machine, as a DNS-rebound or hostile site's name would (issue 22's tests)
+        args = [f"--host-resolver-rules=MAP *.test {LOOPBACK}"]
+        chromium = await pw.chromium.launch(executable_path=path, headless=True, args=args)
         try:
             yield chromium
         finally:

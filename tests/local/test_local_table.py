@@ -1,10 +1,13 @@
 """The local table (issue 16): ``python bot.py --local`` serves a page on which the real bot is played
-without Discord, through a fake Discord, clicked by a headless Chromium."""
+without Discord, through a fake Discord, clicked by a headless Chromium; other sites are refused (issue 22)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import html
 import io
+import json
 import os
 import re
 import socket
@@ -12,16 +15,18 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 from PIL import Image
 
 from bot import build_bot
 from fakediscord import payloads as p
 from fakediscord.local import local_table
 from tests.cogs.driver import Driver, quick_option
-from tests.local.browser import UI, answer
+from tests.local.browser import LOOPBACK, UI, answer
 
 ROOT = Path(__file__).resolve().parents[2]
 #: where the README's screenshot is written when SPEAKEASY_SCREENSHOT=1 (the test makes it; a person commits it)
@@ -224,3 +229,132 @@ def test_a_taken_port_is_refused_with_a_clear_line(tmp_path):
     bad = _start(tmp_path, ["--local", "--port", "http"])
     _, err = bad.communicate(timeout=30)
     assert bad.returncode != 0 and "the port must be a number from 0 to 65535, not 'http'." in err
+
+
+def _hostile_page(table: str, fake: str) -> str:
+    """Another site's page (issue 22): two forms that post to the table's API, one with a JSON body dressed as
+    ``text/plain`` (the classic cross-site request), and the table's page in a frame."""
+    command = {
+        "user": "anna",
+        "channel": str(p.GENERAL_CHANNEL_ID),
+        "command": "game new",
+        "options": {"game": "omerta"},
+    }
+    pad = json.dumps(command)[:-1] + ', "pad": "'  # the browser sends NAME=VALUE: the "=" lands in a string
+    return f"""<!doctype html><html><body>
+<form id="plain" method="POST" enctype="text/plain" action="{table}/api/slash">
+  <input name="{html.escape(pad)}" value='"}}'></form>
+<form id="urlencoded" method="POST" action="{table}/api/slash">
+  <input name="user" value="anna"><input name="channel" value="{p.GENERAL_CHANNEL_ID}">
+  <input name="command" value="game new"></form>
+<iframe id="framed" src="{table}/"></iframe>
+<script>const TABLE = {json.dumps(table)}, FAKE = {json.dumps(fake)}, BODY = {json.dumps(json.dumps(command))};</script>
+</body></html>"""
+
+
+@contextlib.asynccontextmanager
+async def _hostile_site(table: str, fake: str) -> AsyncIterator[str]:
+    """Serve :func:`_hostile_page` on another port, under a name of another site (``evil.test``); its address."""
+
+    async def hostile(request: web.Request) -> web.Response:
+        return web.Response(text=_hostile_page(table, fake), content_type="text/html")
+
+    app = web.Application()
+    app.router.add_get("/", hostile)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, LOOPBACK, 0)
+    await site.start()
+    try:
+        yield f"http://evil.test:{site._server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
+    finally:
+        await runner.cleanup()
+
+
+async def test_another_site_cannot_act_or_read_through_the_browser_and_the_page_still_works(browser, tmp_path):
+    """Issue 22, acceptance: a page of another site (another port, another name) posts a form (``text/plain`` and
+    url-encoded) and a no-cors ``text/plain`` fetch to the table's API: refused, and no interaction reaches the
+    fake Discord; it can read nothing, frame nothing, and open no gateway socket; a DNS-rebound name (a foreign
+    ``Host``) is refused; the table's own page still plays."""
+    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+        server = table.server
+        slash = f"{table.url}/api/slash"
+        async with _hostile_site(table.url, server.base_url) as evil:
+            page = await browser.new_page()
+            interactions, identifies = len(server.interactions), server.identifies
+            general = len(server.messages_in(p.GENERAL_CHANNEL_ID, include_ephemeral=True))
+
+            for form in ("plain", "urlencoded"):
+                await page.goto(evil)
+                async with page.expect_response(slash) as info:
+                    await page.evaluate("id => document.getElementById(id).submit()", form)
+                response = await info.value
+                assert response.status == 403, (form, await response.text())
+                assert f"a request from another site ({evil}) is refused" in (await response.json())["error"]
+
+            await page.goto(evil)
+            async with page.expect_response(slash) as info:
+                kind = await page.evaluate(
+                    """() => fetch(TABLE + "/api/slash", {method: "POST", mode: "no-cors", body: BODY,
+                                    headers: {"Content-Type": "text/plain"}}).then((r) => r.type)"""
+                )
+            assert kind == "opaque" and (await info.value).status == 403
+            # nothing is readable from there (no CORS header), so neither the page's token nor anyone's DMs
+            attempts = await page.evaluate(
+                """async () => {
+                  const tries = {
+                    page: () => fetch(TABLE + "/"),
+                    players: () => fetch(TABLE + "/api/players"),
+                    json: () => fetch(TABLE + "/api/slash", {method: "POST", body: BODY,
+                                     headers: {"Content-Type": "application/json", "X-Local-Table-Token": "x"}}),
+                  };
+                  const out = {};
+                  for (const [name, attempt] of Object.entries(tries)) {
+                    try { await attempt(); out[name] = "read"; } catch (err) { out[name] = err.name; }
+                  }
+                  out.socket = await new Promise((done) => {
+                    const ws = new WebSocket(FAKE.replace("http", "ws") + "/gateway");
+                    ws.onopen = () => done("open");
+                    ws.onerror = () => done("refused");
+                  });
+                  return out;
+                }"""
+            )
+            assert attempts == {"page": "TypeError", "players": "TypeError", "json": "TypeError", "socket": "refused"}
+            framed = page.frame_locator("#framed").locator("#players")
+            assert await framed.count() == 0, "the table's page was shown in another site's frame"
+
+            # DNS rebinding: another name now leads to the table; the page it would read and the API are refused
+            rebound = f"http://rebound.test:{table.client.port}"
+            response = await page.goto(f"{rebound}/")
+            assert response is not None and response.status == 421
+            assert f"answers only for {table.url}, not for host 'rebound.test:" in await response.text()
+            status = await page.evaluate(
+                "token => fetch('/api/players', {headers: {'X-Local-Table-Token': token}}).then((r) => r.status)",
+                table.client.token,  # even a leaked token is no use under another name
+            )
+            assert status == 421
+
+            await asyncio.sleep(0.3)  # anything that had slipped through would have reached the fake by now
+            assert len(server.interactions) == interactions and server.identifies == identifies
+            assert len(server.messages_in(p.GENERAL_CHANNEL_ID, include_ephemeral=True)) == general
+
+        # the table's own page still works: Anna opens a table, Ben joins with a click
+        ui = UI(await browser.new_page(), table)
+        await ui.open("anna")
+        await ui.command("game new", game="omerta")
+        await ui.page.wait_for_selector("[data-custom-id$='|join']")
+        gid = int(re.search(r"Game #(\d+)", await ui.text()).group(1))
+        lobby = server.last_message(p.GENERAL_CHANNEL_ID)
+        await ui.as_player("ben")
+        await (await ui.click(lobby, f"lb|{gid}|join")).wait_followups(1)
+        await server.wait_until(lambda: "2. Ben" in server.message(lobby["id"])["content"], 5, what="Ben seated")
+        # under the name a person may type as well: it reads, listens and acts
+        typed = UI(await browser.new_page(), table)
+        await typed.page.goto(f"http://localhost:{table.client.port}/?as=cleo")
+        await typed.page.wait_for_selector("#live.on")
+        async with typed.page.expect_response(lambda r: r.url.endswith("/api/click")) as info:
+            await typed.page.click(f"[data-message-id='{lobby['id']}'] [data-custom-id='lb|{gid}|join']")
+        assert (await info.value).ok
+        await server.wait_until(lambda: "3. Cleo" in server.message(lobby["id"])["content"], 5, what="Cleo seated")
+        assert not ui.errors and not ui.outside() and not typed.errors, ui.errors + ui.outside() + typed.errors
