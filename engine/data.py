@@ -1,9 +1,10 @@
 """Where the data files live, and the checks a schema cannot express, written once for every loader.
 
-The schema (``engine.schema``) refuses unknown keys, wrong types, missing keys and out-of-range numbers. What is
-left is checked here across fields: duplicate ids and names (``unique``), references (``known``), counts that must
-agree (``length``), numbering and order (``numbered``, ``ordered``) and level tables that name every level
-(``levels_complete``). Each refuses with a ``DataError("file: key: reason")``.
+The schema (``engine.schema``) refuses unknown keys, wrong types, missing keys, out-of-range numbers and an item
+given twice in a list typed ``distinct``. What is left is checked here across fields: duplicate ids and names
+(``unique``), references (``known``), counts that must agree (``length``), numbering and order (``numbered``,
+``ordered``) and tables keyed by level or track space that name every one (``levels_complete``). Each refuses with
+a ``DataError("file: key: reason")``.
 """
 
 from __future__ import annotations
@@ -93,16 +94,24 @@ def ordered(file: str, path: str, values: Sequence[int], strict: bool = False, f
         fail(file, path, f"must {how} from left to right, got {list(values)}")
 
 
-def levels_complete(file: str, where: str, levels: Iterable[int], expected: range | None = None) -> None:
-    """A table keyed by level names every level: exactly ``expected`` (the levels the track has) or, without it,
-    every level from its first to its last. A level left out is refused, never read as 0."""
+def levels_complete(
+    file: str,
+    where: str,
+    levels: Iterable[int],
+    expected: range | None = None,
+    what: str = "level",
+    empty: str = "0",
+) -> None:
+    """A table keyed by level (or by space of a track: ``what``) names every level: exactly ``expected`` (the
+    levels the track has) or, without it, every level from its first to its last. A level left out is refused,
+    never read as none; ``empty`` is what the file writes for none, for the message."""
     have = sorted(levels)
     if expected is None:
         expected = range(have[0], have[-1] + 1) if have else range(0)
     span = f"{expected.start}..{expected.stop - 1}"
     for level in have:
         if level not in expected:
-            fail(file, f"{where}.{level}", f"is not a level of this table ({span})")
+            fail(file, f"{where}.{level}", f"is not a {what} of this table ({span})")
     for level in expected:
         if level not in have:
-            fail(file, where, f"level {level} is missing: every level {span} must be named")
+            fail(file, where, f"{what} {level} is missing: every {what} {span} must be named ({empty} for none)")

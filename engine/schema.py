@@ -3,18 +3,22 @@
 The struct types are the schema: ``Table`` refuses unknown keys, a field without a default is required, and
 ``Meta`` constraints (``Annotated[int, Meta(ge=0)]``) refuse out-of-range values. msgspec's ``ValidationError``
 (``Expected `int` >= 0 - at `$.crates[0].cash```) becomes a ``DataError`` naming the file, the dotted key and what is
-allowed (``docks.toml: crates[0].cash: must not be negative, got -4``).
+allowed (``docks.toml: crates[0].cash: must not be negative, got -4``). A list typed ``distinct(item)`` must not
+give the same item twice (``cards[3].benefit[1]: { kind = "card", n = 1 } appears twice (also cards[3].benefit[0])``):
+msgspec cannot say so, ``decode`` checks it after decoding.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Annotated, Any, ClassVar, Literal, TypeVar, get_args, get_origin
 
 import msgspec
 
-from engine.data import DataError, listing, show
+from engine.data import DataError, fail, listing, show
 
 T = TypeVar("T")
 
@@ -39,13 +43,114 @@ def keyed(name: str, keys: Iterable[str], value: Any, what: str) -> type[Table]:
     return msgspec.defstruct(name, [(key, value) for key in keys], bases=(Table,), namespace={"KEYS": what})
 
 
+class _Distinct:
+    """The mark of a list type whose items must differ (see ``distinct``)."""
+
+    def __repr__(self) -> str:
+        return "DISTINCT"
+
+
+DISTINCT = _Distinct()
+
+
+def distinct(item: Any, least: int = 0) -> Any:
+    """The type of a list of ``item`` that gives no item twice (a set written in order: the effects of one
+    benefit, the decks of a card), with at least ``least`` items. ``decode`` refuses a repeated item."""
+    return Annotated[tuple[item, ...], msgspec.Meta(min_length=least), DISTINCT]
+
+
 def decode(raw: dict[str, Any], schema: type[T], name: str) -> T:
     """``raw`` (parsed TOML) as ``schema``; ``DataError("name: key: reason")`` if it does not fit."""
     try:
-        return msgspec.convert(raw, schema, strict=True, str_keys=True)
+        decoded = msgspec.convert(raw, schema, strict=True, str_keys=True)
     except msgspec.ValidationError as exc:
         path, reason = explain(raw, schema, str(exc))
         raise DataError(f"{name}: {dotted(path) or '(the file)'}: {reason}") from None
+    for path, first in _repeated(raw, schema, []):
+        fail(name, dotted(path), f"{inline(get_item(raw, path))} appears twice (also {dotted(first)})")
+    return decoded
+
+
+def inline(value: Any) -> str:
+    """A parsed value for messages: a table or a list as inline TOML (``{ kind = "card", n = 1 }``), anything else
+    as ``show`` writes it (``'stills'``, ``3``)."""
+    if isinstance(value, (dict, list)):
+        return _toml(value)
+    return show(value)
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    return show(value)
+
+
+def get_item(raw: Any, path: Iterable[str | int]) -> Any:
+    """The value at ``path`` in a parsed file."""
+    for part in path:
+        raw = raw[part]
+    return raw
+
+
+# --- lists whose items must differ -----------------------------------------------------------------------------
+
+
+def _repeated(raw: Any, tp: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], list[str | int]]]:
+    """Every item of a ``distinct`` list below ``raw`` that an earlier item of the same list already gave: its path
+    and the earlier one's. ``raw`` fits ``tp`` (it was decoded), so the walk needs no checks of its own."""
+    if not _holds_distinct(tp):
+        return
+    base, metas = _metadata(tp)
+    if DISTINCT in metas:
+        seen: dict[bytes, int] = {}
+        for i, item in enumerate(raw):
+            key = msgspec.json.encode(item, order="sorted")  # tables equal whatever the order of their keys
+            if key in seen:
+                yield [*path, i], [*path, seen[key]]
+            seen.setdefault(key, i)
+    if _is_struct(base):
+        for key, field_type in _fields(base):
+            if key in raw:
+                yield from _repeated(raw[key], field_type, [*path, key])
+        return
+    origin, args = get_origin(base), get_args(base)
+    if origin is dict:
+        for key, item in raw.items():
+            yield from _repeated(item, args[1], [*path, key])
+    elif origin is tuple:
+        many = len(args) == 2 and args[1] is Ellipsis
+        for i, item in enumerate(raw):
+            yield from _repeated(item, args[0] if many else args[i], [*path, i])
+
+
+def _metadata(tp: Any) -> tuple[Any, list[Any]]:
+    """``tp`` without ``Annotated``, and every piece of metadata on the way."""
+    metas: list[Any] = []
+    while get_origin(tp) is Annotated:
+        tp, *more = get_args(tp)
+        metas += more
+    return tp, metas
+
+
+@cache
+def _holds_distinct(tp: Any) -> bool:
+    """Whether ``tp`` or a type inside it is a ``distinct`` list (the walk skips the rest)."""
+    base, metas = _metadata(tp)
+    if DISTINCT in metas:
+        return True
+    if _is_struct(base):
+        return any(_holds_distinct(field_type) for _, field_type in _fields(base))
+    return any(_holds_distinct(arg) for arg in get_args(base) if arg is not Ellipsis)
+
+
+@cache
+def _fields(struct: type) -> tuple[tuple[str, Any], ...]:
+    """A struct's keys in the file and their types (``msgspec.structs.fields`` resolves them anew at every call)."""
+    return tuple((f.encode_name, f.type) for f in msgspec.structs.fields(struct))
 
 
 def dotted(path: Iterable[str | int]) -> str:
@@ -91,7 +196,7 @@ def explain(raw: Any, schema: Any, message: str) -> tuple[list[str | int], str]:
     if bad_key:
         return _bad_key(parts, value, tp, text)
     if text.startswith("Object missing required field `"):
-        return [*parts, text.split("`")[1]], "is missing"
+        return [*parts, text.split("`")[1]], "is missing" + _every_key(tp)
     if text.startswith("Object contains unknown field `"):
         key = text.split("`")[1]
         return [*parts, key], _unknown(key, tp, parts)
@@ -135,6 +240,16 @@ def _unknown(key: str, tp: Any, parts: list[str | int]) -> str:
         return f"{key!r} is not {struct.KEYS} (one of {listing(fields)})"
     where = dotted(parts) or "the top level"
     return f"is not a key of this file (misspelt or misplaced? {where} takes {listing(fields)})"
+
+
+def _every_key(tp: Any) -> str:
+    """For a table keyed by a vocabulary (``keyed``): that it names every key, and which they are."""
+    struct = _unwrap(tp)[0]
+    if not (_is_struct(struct) and struct.KEYS):
+        return ""
+    noun = re.sub(r"^an? ", "", struct.KEYS)
+    fields = [f.encode_name for f in msgspec.structs.fields(struct)]
+    return f": the table names every {noun} ({listing(fields)})"
 
 
 def _reason(text: str, value: Any, tp: Any) -> str:

@@ -16,7 +16,7 @@ import msgspec
 from msgspec import Meta
 
 from engine.data import DataError, at, data_dir, fail, known, unique
-from engine.schema import Table, decode, vocabulary
+from engine.schema import Table, decode, distinct, vocabulary
 
 POWERS = ("traitor", "mole", "lady", "chauffeur", "police", "mamma", "safecracker", "alibi")
 Whole = Annotated[int, Meta(ge=0)]
@@ -80,12 +80,12 @@ class Numbers(Table):
 
 
 class Gangsters(Table):
-    names: Annotated[tuple[Text, ...], Meta(min_length=1)]
+    names: distinct(Text, 1)
     starter: Text
 
 
 class Bottles(Table):
-    values: Annotated[tuple[Positive, ...], Meta(min_length=1)]
+    values: distinct(Positive, 1)
     copies: Positive
     own_copies: bool  # the copies are the project's own reading
 
@@ -119,11 +119,9 @@ def _load(path: Path) -> Deck:
         fail(name, "numbers.snaps_per_discard", f"must be 1, got {numbers.snaps_per_discard}")
     if numbers.min_players > numbers.max_players:
         fail(name, "numbers.min_players", f"must be at most max_players ({numbers.max_players})")
-    unique(name, at("gangsters.names", gang.names))
     known(name, "gangsters.starter", gang.starter, gang.names, "a gangster of gangsters.names")
     if len(gang.names) < numbers.max_players:
         fail(name, "gangsters.names", f"{len(gang.names)} gangsters cannot seat {numbers.max_players} players")
-    unique(name, at("bottles.values", bottles.values))
     for key in ("kind", "german", "label"):
         unique(name, at("characters", (getattr(ch, key) for ch in f.characters), key))
     cards: list[Card] = [Card(i, "gangster", n, 0) for i, n in enumerate(gang.names)]

@@ -17,6 +17,7 @@ TRACKS = ("vip", "party", "stills", "fleet")  # the four Operations tracks; "str
 LEVEL_TRACKS = (*TRACKS, "strength")
 BUILDING_KINDS = ("stills", "speakeasy", "nightclub", "casino")  # value order, lowest first
 BOTTLES = ("moonshine", "gin", "rum", "whiskey", "champagne")
+PLAYER_COUNTS = range(1, 5)  # 1 (against Jo) to 4 players; board.toml gives each count its side
 
 #: Every effect kind and what its ``n`` counts. Immediate gains first, then the Helper lower-half actions.
 EFFECT_KINDS: dict[str, str] = {

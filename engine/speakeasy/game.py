@@ -22,6 +22,7 @@ from engine.core import (
 from engine.msg import M, T
 from engine.speakeasy import acts, flow, hidden, invariants, refusals
 from engine.speakeasy import state as state_mod
+from engine.speakeasy.components import PLAYER_COUNTS
 from engine.speakeasy.setup import new_state
 from engine.speakeasy.state import SpeakeasyState
 from engine.speakeasy.view import view as view_state
@@ -32,8 +33,8 @@ class SpeakeasyGame:
 
     name: ClassVar[str] = "speakeasy"
     title: ClassVar[str] = "Speakeasy"
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 4
+    min_players: ClassVar[int] = PLAYER_COUNTS[0]
+    max_players: ClassVar[int] = PLAYER_COUNTS[-1]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "difficulty",

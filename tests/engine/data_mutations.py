@@ -4,12 +4,14 @@
 
 - ``unknown``: a key ``not_a_key`` added at the top level, in every table and in every array item that is a table
   (and in ``[provenance]``, where it names no value);
-- ``missing``: every key removed (but the keys of tables keyed by data, and the optional keys the spec names);
+- ``missing``: every key removed (but the optional keys the spec names); every entry of a table keyed by data
+  removed in turn (such a table names every entry it needs: a side, a building kind, a level);
 - ``type``: every value replaced by one of another type (a number for a string, a string for a number, ...);
 - ``negative``: every whole number replaced by -1 (the files hold counts, prices, ids and years only);
 - ``duplicate``: in every array of tables, each id-like key (``id``, ``name``, ...) of the second item set to the
-  first item's; in every list the spec names as a set, the second item set to the first;
-- ``level``: each level removed from every table keyed by level the spec names.
+  first item's; in every list but those the spec says may repeat, the second item set to the first (the first
+  item given twice when it is the only one): a benefit list with the same effect twice, a deck named twice;
+- ``level``: each level removed from every table keyed by level (or Infamy space) the spec names.
 
 Array items of the same shape are mutated once (the first item holding the key): ``cards[].benefit[].kind`` is
 one mutation, not one per card. ``expected`` is the dotted key the refusal must name.
@@ -34,16 +36,15 @@ Path = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class Spec:
-    """What the walk cannot see in a file: which tables are keyed by data, which lists are sets, and so on.
+    """What the walk cannot see in a file: which tables are keyed by data, which lists may repeat, and so on.
 
     Patterns are dotted shapes: an array index is ``[]`` and ``*`` stands for one key (``sides.*.blocked``).
     """
 
-    keyed_by_data: tuple[str, ...] = ()  # tables whose keys are data (levels, spaces, side names)
-    level_tables: tuple[str, ...] = ()  # tables keyed by level that must name every level
+    keyed_by_data: tuple[str, ...] = ()  # tables whose keys are data (levels, spaces, side names), every entry needed
+    level_tables: tuple[str, ...] = ()  # those of them keyed by level or space, that must name every one
     level_arrays: tuple[str, ...] = ()  # arrays of tables numbered by ``level`` from 1 (the last may go)
-    required_entries: tuple[str, ...] = ()  # tables keyed by data whose every entry is required
-    sets: tuple[str, ...] = ()  # lists whose items must differ
+    repeats: tuple[str, ...] = ()  # lists whose items may repeat (costs, values by level); all others are sets
     optional: tuple[str, ...] = ()  # keys that may be left out
     id_keys: tuple[str, ...] = ID_KEYS
     extra_ids: tuple[str, ...] = field(default=())  # more id-like keys of this file
@@ -152,14 +153,17 @@ def mutations(doc: dict[str, Any], spec: Spec) -> list[Mutation]:
         required = isinstance(path[-1], str) and not in_data_table and not matches(path, spec.optional)
         if required and once("missing", path):
             out.append(Mutation("missing", dotted(path), _delete(path)))
-        if in_data_table and matches(parent, spec.required_entries):
-            out.append(Mutation("missing", dotted(path), _delete(path)))
+        if in_data_table and not matches(parent, spec.level_tables):
+            # the refusal may name only the table: a side left out has no name the loader could know
+            out.append(Mutation("missing", dotted(parent), _delete(path)))
         if once("type", path):
             out.append(Mutation("type", dotted(path), _set(path, _other_type(value))))
         if isinstance(value, int) and not isinstance(value, bool) and once("negative", path):
             out.append(Mutation("negative", dotted(path), _set(path, -1)))
+        if isinstance(value, list) and value and not matches(path, spec.repeats) and once("duplicate", path):
+            out.append(Mutation("duplicate", dotted(path), _twice(path, len(value))))
         if isinstance(value, list) and len(value) >= 2:
-            out += _duplicates(path, value, spec)
+            out += _id_duplicates(path, value, spec)
         if isinstance(value, dict) and matches(path, spec.level_tables):
             out += [Mutation("level", dotted(path), _delete((*path, level))) for level in value]
         if isinstance(value, list) and matches(path, spec.level_arrays):
@@ -167,9 +171,19 @@ def mutations(doc: dict[str, Any], spec: Spec) -> list[Mutation]:
     return out
 
 
-def _duplicates(path: Path, items: list[Any], spec: Spec) -> list[Mutation]:
-    if matches(path, spec.sets):
-        return [Mutation("duplicate", dotted(path), _copy((*path, 0), (*path, 1)))]
+def _twice(path: Path, size: int) -> Callable[[dict[str, Any]], None]:
+    """The list's first item in its second place too (added after it when it is the only one)."""
+    if size >= 2:
+        return _copy((*path, 0), (*path, 1))
+
+    def change(doc: dict[str, Any]) -> None:
+        items = get(doc, path)
+        items.append(copy.deepcopy(items[0]))
+
+    return change
+
+
+def _id_duplicates(path: Path, items: list[Any], spec: Spec) -> list[Mutation]:
     if not all(isinstance(item, dict) for item in items[:2]):
         return []
     keys = [key for key in (*spec.id_keys, *spec.extra_ids) if key in items[0] and key in items[1]]

@@ -9,7 +9,7 @@ import pytest
 from msgspec import Meta
 
 from engine.data import DataError, at, known, levels_complete, unique
-from engine.schema import Table, decode, keyed, vocabulary
+from engine.schema import Table, decode, distinct, keyed, vocabulary
 
 Whole = Annotated[int, Meta(ge=0)]
 Zones = keyed("Zones", ("Downtown", "Uptown"), Whole, "a Zone")
@@ -74,6 +74,7 @@ def test_schema_a_table_is_frozen_and_refuses_unknown_keys():
             "f.toml: sides.small.Downtown: must be a whole number, got '1'",
         ),
         ({"pair": [1]}, "f.toml: pair: must have 2 items, got 1"),
+        ({"zones": {"Downtown": 1}}, "f.toml: zones.Uptown: is missing: the table names every Zone (Downtown, Uptown)"),
         ({"rows": {}}, "f.toml: rows: must be a list, got a table"),
     ],
 )
@@ -91,10 +92,39 @@ def test_data_checks_across_fields_name_the_key():
         unique("f", at("rows", ["a", "b", "a"], "name"))
     with pytest.raises(DataError, match=r"^f: t\.deck: 5 is not a deck \(one of 1, 2\)$"):
         known("f", "t.deck", 5, (1, 2), "a deck")
-    with pytest.raises(DataError, match=r"^f: t: level 3 is missing: every level 2\.\.5 must be named$"):
+    with pytest.raises(DataError, match=r"^f: t: level 3 is missing: every level 2\.\.5 must be named \(0 for none\)$"):
         levels_complete("f", "t", [2, 4, 5], range(2, 6))
+    with pytest.raises(
+        DataError, match=r"^f: t: space 0 is missing: every space 0\.\.2 must be named \(\[\] for none\)$"
+    ):
+        levels_complete("f", "t", [1, 2], range(3), what="space", empty="[]")
     with pytest.raises(DataError, match=r"^f: t\.6: is not a level of this table \(2\.\.5\)$"):
         levels_complete("f", "t", [2, 3, 4, 5, 6], range(2, 6))
-    with pytest.raises(DataError, match=r"^f: t: level 2 is missing: every level 1\.\.3 must be named$"):
+    with pytest.raises(DataError, match=r"^f: t: level 2 is missing: every level 1\.\.3 must be named"):
         levels_complete("f", "t", [1, 3])
     levels_complete("f", "t", [3, 4, 5])  # without the track's levels: first to last
+
+
+class Effect(Table):
+    kind: str
+    n: int
+
+
+class Lists(Table):
+    effects: dict[str, distinct(Effect)]
+    names: distinct(str, 1)
+    costs: tuple[int, ...]  # a plain list may repeat
+
+
+def test_schema_a_distinct_list_refuses_an_item_given_twice():
+    """Issue 22: a benefit list with the same entry twice was accepted; ``distinct`` lists refuse it."""
+    good = {"effects": {"a": [{"kind": "card", "n": 1}, {"kind": "card", "n": 2}]}, "names": ["x"], "costs": [3, 3]}
+    assert decode(good, Lists, "f.toml").costs == (3, 3)
+    twice = {**good, "effects": {"a": [{"kind": "card", "n": 1}, {"n": 1, "kind": "card"}]}}
+    with pytest.raises(DataError) as caught:
+        decode(twice, Lists, "f.toml")
+    assert str(caught.value) == 'f.toml: effects.a[1]: { n = 1, kind = "card" } appears twice (also effects.a[0])'
+    with pytest.raises(DataError, match=r"^f\.toml: names\[2\]: 'x' appears twice \(also names\[0\]\)$"):
+        decode({**good, "names": ["x", "y", "x"]}, Lists, "f.toml")
+    with pytest.raises(DataError, match=r"^f\.toml: names: must not be empty$"):
+        decode({**good, "names": []}, Lists, "f.toml")

@@ -11,10 +11,10 @@ from typing import Annotated
 from msgspec import Meta, field
 
 from engine.data import at, data_dir, fail, known, levels_complete, ordered, unique
-from engine.schema import Table, vocabulary
+from engine.schema import Table, distinct, vocabulary
 from engine.speakeasy.components import TRACKS, ZONES
 from engine.speakeasy.schema import board
-from engine.speakeasy.schema.fields import ACTS, Positive, Positives, Text, Track, Whole, WholePerAct, Zone, some
+from engine.speakeasy.schema.fields import ACTS, Positive, Text, Track, Whole, WholePerAct, Zone, some
 from engine.speakeasy.schema.files import own_values, read
 
 ACTIONS = ("B-S", "B-N", "B-C", "PRO", "DEL", "SEL", "PROT", "AMB", "COOK", "+V", "+P", "+S", "+F", "+low")
@@ -122,15 +122,15 @@ class Flags(Table):
 
 
 class Orders(Table):
-    zone_goals: some(Zone)
-    docks: some(Zone)
-    protect_zones: some(Zone)
-    lowest_level: some(Track)
+    zone_goals: distinct(Zone, 1)
+    docks: distinct(Zone, 1)
+    protect_zones: distinct(Zone, 1)
+    lowest_level: distinct(Track, 1)
 
 
 class Districts(Table):
-    family_icon: Positives
-    helper_icon: Positives
+    family_icon: distinct(Positive)
+    helper_icon: distinct(Positive)
 
 
 class CardRow(Table):
@@ -149,7 +149,7 @@ class Swap(Table):
 class LevelRow(Table):
     level: Positive
     name: Text
-    swaps: tuple[Swap, ...]
+    swaps: distinct(Swap)  # the same swap twice is a mistake (write n = 2)
     strong: bool
 
 
@@ -230,13 +230,10 @@ def _check(f: JoFile, districts: range) -> None:
         ("lowest_level", TRACKS, "Operations tracks"),
     ):
         values = getattr(f.orders, key)
-        unique(NAME, at(f"orders.{key}", values))
         if len(values) != len(choices):
             fail(NAME, f"orders.{key}", f"must name all {len(choices)} {what}")
     for key in ("family_icon", "helper_icon"):
-        values = getattr(f.districts, key)
-        unique(NAME, at(f"districts.{key}", values))
-        for path, number in at(f"districts.{key}", values):
+        for path, number in at(f"districts.{key}", getattr(f.districts, key)):
             known(NAME, path, number, districts, "a district of board.toml")
     acts = f.numbers.act_decks
     unique(NAME, ((f"numbers.act_decks[{a}][{i}]", d) for a, decks in enumerate(acts) for i, d in enumerate(decks)))

@@ -7,8 +7,8 @@ from typing import Annotated
 from msgspec import Meta
 
 from engine.data import at, fail, known, numbered, unique
-from engine.schema import Table, keyed
-from engine.speakeasy.components import ZONES, CityTile, District, Goals, Locations, Mobster, Side
+from engine.schema import Table, distinct, keyed
+from engine.speakeasy.components import PLAYER_COUNTS, ZONES, CityTile, District, Goals, Locations, Mobster, Side
 from engine.speakeasy.schema.fields import (
     ACTS,
     MOBSTER_DECKS,
@@ -41,7 +41,7 @@ ZoneCaps = keyed("ZoneCaps", ZONES, Positive, "a Zone")
 
 class SideRow(Table):
     players: some(Positive)
-    blocked: Positives
+    blocked: distinct(Positive)
     booths: Positive
     central_park: ParkLayout
     city_piles: SomeWholes
@@ -112,15 +112,24 @@ def years(board: Board, per_act: tuple[int, ...]) -> dict[str, int]:
 
 
 def check_sides(board: Board) -> None:
-    """The board sides on their own: each player count on one side, blocked districts exist, the Zone goal caps
-    and the Mobster tiles fit the side's open districts."""
+    """The board sides on their own: each player count the game seats on exactly one side, blocked districts exist,
+    the Zone goal caps and the Mobster tiles fit the side's open districts."""
     count = len(board.districts)
-    unique(
-        NAME, ((f"sides.{name}.players[{i}]", n) for name, s in board.sides.items() for i, n in enumerate(s.players))
-    )
+    seats = [(f"sides.{name}.players[{i}]", n) for name, s in board.sides.items() for i, n in enumerate(s.players)]
+    unique(NAME, seats)
+    counts = f"{PLAYER_COUNTS[0]}..{PLAYER_COUNTS[-1]}"
+    for path, n in seats:
+        known(NAME, path, n, PLAYER_COUNTS, "a player count of Speakeasy")
+    for n in PLAYER_COUNTS:
+        if n not in {seated for _, seated in seats}:
+            fail(
+                NAME,
+                "sides",
+                f"a side for {n} player{'s' if n > 1 else ''} is missing: "
+                f"the sides must seat every player count {counts}",
+            )
     for name, side in board.sides.items():
         where = f"sides.{name}"
-        unique(NAME, at(f"{where}.blocked", side.blocked))
         for path, number in at(f"{where}.blocked", side.blocked):
             known(NAME, path, number, range(1, count + 1), "a district")
         open_districts = _open(board, side)

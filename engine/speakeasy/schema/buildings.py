@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from engine.data import at, fail, length, unique
-from engine.schema import Table, keyed
+from engine.data import fail, length, listing
+from engine.schema import Table, distinct, keyed, vocabulary
 from engine.speakeasy.components import BUILDING_KINDS, Buildings, RowSpace
-from engine.speakeasy.schema.fields import BuildingKind, Effects, Positive, SomeWholes, effects, some
+from engine.speakeasy.schema.fields import BuildingKind, Effects, Positive, SomeWholes, effects
 
 NAME = "buildings.toml"
+NONE = "none"  # in upgrade.chain: a kind that is not upgraded
 
 
 class Row(Table):
@@ -23,12 +24,19 @@ class Capacity(Table):
     stills: Positive
 
 
+#: from kind -> to kind, naming every kind ("none": not upgraded), so that a link left out of the chain is refused
+#: rather than read as a building that cannot be upgraded.
+Chain = keyed(
+    "Chain", BUILDING_KINDS, vocabulary((*BUILDING_KINDS, NONE), f"a building kind or {NONE!r}"), "a building kind"
+)
+
+
 class Upgrade(Table):
-    chain: dict[BuildingKind, BuildingKind]  # from kind -> to kind
+    chain: Chain
 
 
 class Setup(Table):
-    kinds: some(BuildingKind)
+    kinds: distinct(BuildingKind, 1)
 
 
 class Takeover(Table):
@@ -44,7 +52,8 @@ class BuildingsFile(Table):
 
 
 def buildings(f: BuildingsFile, start_pocket: int) -> Buildings:
-    """The buildings; an upgrade leads up the value order, the Setup Round can afford what it may open."""
+    """The buildings; an upgrade leads up the value order (so the chain has no loop), the Setup Round can afford
+    what it may open."""
     rows: dict[str, tuple[RowSpace, ...]] = {}
     for kind in BUILDING_KINDS:
         row = getattr(f.rows, kind)
@@ -53,10 +62,15 @@ def buildings(f: BuildingsFile, start_pocket: int) -> Buildings:
             RowSpace(kind, i, cost, effects(benefit))
             for i, (cost, benefit) in enumerate(zip(row.costs, row.benefits, strict=True))
         )
-    for kind, to in f.upgrade.chain.items():
+    upgrades = {kind: to for kind in BUILDING_KINDS if (to := getattr(f.upgrade.chain, kind)) != NONE}
+    for kind, to in upgrades.items():
         if BUILDING_KINDS.index(to) <= BUILDING_KINDS.index(kind):
-            fail(NAME, f"upgrade.chain.{kind}", f"an upgrade must lead to a more valuable building, not {to!r}")
-    unique(NAME, at("setup.kinds", f.setup.kinds))
+            fail(
+                NAME,
+                f"upgrade.chain.{kind}",
+                f"an upgrade must lead to a more valuable building ({listing(BUILDING_KINDS)}, lowest first) "
+                f"or be {NONE!r}, not {to!r}",
+            )
     for kind in f.setup.kinds:
         if min(space.cost for space in rows[kind]) > start_pocket:
             fail(NAME, "setup.kinds", f"{kind!r} costs more than the starting pocket (${start_pocket}, tracks.toml)")
@@ -64,7 +78,7 @@ def buildings(f: BuildingsFile, start_pocket: int) -> Buildings:
         rows=rows,
         barrel_capacity=f.capacity.barrel,
         stills_capacity=f.capacity.stills,
-        upgrades=dict(f.upgrade.chain),
+        upgrades=upgrades,
         setup_kinds=f.setup.kinds,
         takeover_kind=f.takeover.kind,
     )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.data import at, fail, unique
-from engine.schema import Table
+from engine.schema import Table, distinct
 from engine.speakeasy.components import Crate, District, Docks
-from engine.speakeasy.schema.fields import CratePower, Positive, Positives, SomeWholes, Text, Whole, some
+from engine.speakeasy.schema.fields import CratePower, Positive, SomeWholes, Text, Whole, some
 
 NAME = "docks.toml"
 
@@ -24,7 +24,7 @@ class Ships(Table):
 
 
 class Ports(Table):
-    districts: Positives
+    districts: distinct(Positive)
 
 
 class CrateRow(Table):
@@ -53,7 +53,6 @@ def docks(f: DocksFile, districts: tuple[District, ...]) -> Docks:
     ships, ports = f.ships, f.ports.districts
     if ships.floor_with_card > ships.floor:
         fail(NAME, "ships.floor_with_card", f"must be at most floor ({ships.floor}), got {ships.floor_with_card}")
-    unique(NAME, at("ports.districts", ports))
     expected = [d.number for d in districts if d.port]
     if sorted(ports) != expected:
         fail(NAME, "ports.districts", f"must be the port districts of board.toml ({expected}), got {list(ports)}")

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from msgspec import Meta
 
-from engine.schema import Table, vocabulary
+from engine.schema import Table, distinct, vocabulary
 from engine.speakeasy.components import (
     BOTTLES,
     BUILDING_KINDS,
@@ -57,7 +57,8 @@ class EffectRow(Table):
     n: Positive
 
 
-Effects = tuple[EffectRow, ...]
+#: An effect list: the same effect twice is a mistake (write ``n = 2``), so its entries must differ.
+Effects = distinct(EffectRow)
 
 
 def effects(rows: Effects) -> tuple[Effect, ...]:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from engine.data import at, fail, known, unique
+from engine.data import at, fail, levels_complete, unique
 from engine.schema import Table, vocabulary
 from engine.speakeasy.components import ZONES, Goals, ParkGoal, ZoneGoal
 from engine.speakeasy.schema.fields import (
@@ -48,7 +48,7 @@ class CityHall(Table):
 
 
 class InfamyBooks(Table):
-    spaces: NumberTable  # Infamy space -> $: only the spaces that hold a Book area
+    spaces: NumberTable  # Infamy space -> $: every space 0..infamy.max, 0 where it holds no Book area
     level: Whole
 
 
@@ -73,7 +73,8 @@ class GoalsFile(Table):
 
 
 def goals(f: GoalsFile, infamy_max: int) -> Goals:
-    """The goals; each Zone goal once, every type with the same numbers, book spaces on the Infamy track."""
+    """The goals; each Zone goal once, every type with the same numbers, every space of the Infamy track
+    (tracks.toml ``infamy_max``) named by the book spaces."""
     unique(NAME, ((f"zone_goals[{i}].number", (g.type, g.number)) for i, g in enumerate(f.zone_goals)))
     numbers = {kind: sorted(g.number for g in f.zone_goals if g.type == kind) for kind in ZONE_GOAL_TYPES}
     first = numbers[ZONE_GOAL_TYPES[0]]
@@ -85,8 +86,7 @@ def goals(f: GoalsFile, infamy_max: int) -> Goals:
                 f"every type needs the same {len(ZONES)} or more numbers (one per Zone): "
                 f"{ZONE_GOAL_TYPES[0]} has {first}, {kind} has {found}",
             )
-    for space in f.infamy_books.spaces:
-        known(NAME, f"infamy_books.spaces.{space}", space, range(infamy_max + 1), "an Infamy space")
+    levels_complete(NAME, "infamy_books.spaces", f.infamy_books.spaces, range(infamy_max + 1), what="space")
     unique(NAME, at("central_park.tiles", (row.id for row in f.central_park.tiles), "id"))
     return Goals(
         zone_goals=tuple(ZoneGoal(i, row.type, row.number) for i, row in enumerate(f.zone_goals)),
@@ -95,7 +95,7 @@ def goals(f: GoalsFile, infamy_max: int) -> Goals:
         city_hall_leverage=f.city_hall.leverage,
         city_hall_reward=f.city_hall.reward,
         city_hall_per_act=f.city_hall.per_act,
-        infamy_books=dict(sorted(f.infamy_books.spaces.items())),
+        infamy_books={space: n for space, n in sorted(f.infamy_books.spaces.items()) if n},
         infamy_book_level=f.infamy_books.level,
         park_goals=tuple(
             ParkGoal(row.id, row.id[0], row.condition, row.n, effects(row.benefit)) for row in f.central_park.tiles

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.data import at, fail, numbered, unique
-from engine.schema import Table, vocabulary
+from engine.schema import Table, distinct, vocabulary
 from engine.speakeasy.components import Booth, Locations, ParkSpace, Person
 from engine.speakeasy.schema.fields import Effects, Positive, StepKind, Text, Whole, effects, some
 
@@ -17,7 +17,7 @@ class PersonRow(Table):
     location: Text
     name: Text
     position: Position
-    steps: some(StepKind)
+    steps: distinct(StepKind, 1)
 
 
 class BoothRow(Table):
@@ -61,8 +61,6 @@ def locations(f: LocationsFile) -> Locations:
     everyone.append(("restaurant.first_place", f.restaurant.first_place))
     unique(NAME, ((f"{path}.id", row.id) for path, row in everyone))
     unique(NAME, ((f"{path}.name", row.name) for path, row in everyone))
-    for path, row in everyone:
-        unique(NAME, at(f"{path}.steps", row.steps))
     places: dict[str, set[str]] = {}
     for path, row in at("persons", f.persons):
         if row.location in ("Restaurant", "Park"):

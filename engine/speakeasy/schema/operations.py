@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.data import at, fail, listing, unique
-from engine.schema import Table
+from engine.schema import Table, distinct
 from engine.speakeasy.components import TRACKS, OpsCard
 from engine.speakeasy.schema.fields import Effects, Positive, Text, Track, effects, some
 
@@ -11,7 +11,7 @@ NAME = "cards/operations.toml"
 
 
 class Decks(Table):
-    names: some(Track)
+    names: distinct(Track, 1)
     size: Positive
 
 
@@ -31,7 +31,6 @@ class OperationsFile(Table):
 def cards(f: OperationsFile) -> tuple[OpsCard, ...]:
     """The cards, numbered 0, 1, 2 ... in file order (copies one after the other); every deck ``decks.size``."""
     names = f.decks.names
-    unique(NAME, at("decks.names", names))
     if set(names) != set(TRACKS):
         fail(NAME, "decks.names", f"must name the {len(TRACKS)} decks {listing(TRACKS)}")
     unique(NAME, at("cards", (row.name for row in f.cards), "name"))

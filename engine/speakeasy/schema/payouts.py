@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.data import at, fail, known, length, ordered, unique
-from engine.schema import Table, keyed, vocabulary
+from engine.data import fail, known, length, ordered
+from engine.schema import Table, distinct, keyed, vocabulary
 from engine.speakeasy.components import BUILDING_KINDS, ZONES, Final
 from engine.speakeasy.schema.board import Board
-from engine.speakeasy.schema.fields import Whole, Wholes, some
+from engine.speakeasy.schema.fields import Whole, Wholes
 
 NAME = "payouts.toml"
 TIE_BREAKERS = ("safe", "operating_buildings", "later_turn_order")
@@ -17,7 +17,7 @@ Protected = keyed("Protected", BUILDING_KINDS, Whole, "a building kind")
 
 class FinalTable(Table):
     protected: Protected
-    tie_breakers: some(vocabulary(TIE_BREAKERS, "a tie-breaker"))
+    tie_breakers: distinct(vocabulary(TIE_BREAKERS, "a tie-breaker"), 1)
 
 
 class PayoutsFile(Table):
@@ -51,7 +51,6 @@ def payouts(f: PayoutsFile, board: Board) -> dict[str, tuple[tuple[tuple[int, ..
 
 def final(f: PayoutsFile) -> Final:
     """The final scoring values."""
-    unique(NAME, at("final.tie_breakers", f.final.tie_breakers))
     return Final(
         protected={kind: getattr(f.final.protected, kind) for kind in BUILDING_KINDS},
         tie_breakers=f.final.tie_breakers,

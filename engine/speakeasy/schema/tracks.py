@@ -6,8 +6,8 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from engine.data import at, fail, known, length, levels_complete, ordered, unique
-from engine.schema import Table
+from engine.data import at, fail, length, levels_complete, ordered
+from engine.schema import Table, distinct
 from engine.speakeasy.components import TRACKS, Track, Tracks
 from engine.speakeasy.schema.fields import (
     ACTS,
@@ -50,8 +50,8 @@ class Infamy(Table):
     per_step: Whole
     max: Positive
     start: Whole
-    family_on: Positives
-    rewards: dict[int, Effects]  # space -> reward: only the spaces that have one
+    family_on: distinct(Positive)
+    rewards: dict[int, Effects]  # space -> reward: every space 1..max, [] for none
 
 
 class Prices(Table):
@@ -121,10 +121,9 @@ def tracks(f: TracksFile) -> Tracks:
 
     if infamy.start > infamy.max:
         fail(NAME, "infamy.start", f"must be at most max ({infamy.max}), got {infamy.start}")
-    for space in infamy.rewards:
-        known(NAME, f"infamy.rewards.{space}", space, range(1, infamy.max + 1), "an Infamy space")
-    rewards = {space: effects(row) for space, row in sorted(infamy.rewards.items())}
-    unique(NAME, at("infamy.family_on", infamy.family_on))
+    # the track's every space is named, so that a space left out is refused (a reward on 0 is never reached)
+    levels_complete(NAME, "infamy.rewards", infamy.rewards, range(1, infamy.max + 1), what="space", empty="[]")
+    rewards = {space: effects(row) for space, row in sorted(infamy.rewards.items()) if row}
     for path, space in at("infamy.family_on", infamy.family_on):
         if not any(e.kind == "family" for e in rewards.get(space, ())):
             fail(NAME, path, f"space {space} has no family reward in infamy.rewards")

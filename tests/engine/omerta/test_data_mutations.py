@@ -14,7 +14,7 @@ from engine.omerta.cards import deck, load_deck
 from tests.engine.data_mutations import Mutation, Spec, mutations, to_toml
 
 CARDS_TOML = data_dir() / "omerta" / "cards.toml"
-SPEC = Spec(sets=("gangsters.names", "bottles.values"), extra_ids=("kind", "german"))
+SPEC = Spec(extra_ids=("kind", "german"))
 REASONS = {
     "unknown": ("is not a key of this file",),
     "missing": ("is missing",),

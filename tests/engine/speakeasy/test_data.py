@@ -350,6 +350,28 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("mobsters.toml", 'name = "Salvatore Maranzano"', 'name = "Larry Fay"', "mobsters[1].name", "appears twice"),
         ("helpers.toml", 'name = "Chemist"', 'name = "Driver"', "helpers[1].name", "appears twice"),
         ("locations.toml", 'name = "Rum-runner"', 'name = "Harbour Master"', "persons[1].name", "appears twice"),
+        # issue 22: a link of the upgrade chain, an Infamy space, a benefit entry twice, a player count with no side
+        ("buildings.toml", ', nightclub = "casino"', "", "upgrade.chain.nightclub", "every building kind"),
+        ("buildings.toml", 'casino = "none"', 'casino = "nightclub"', "upgrade.chain.casino", "more valuable"),
+        ("tracks.toml", '"10" = [{ kind = "helper", n = 1 }]\n', "", "infamy.rewards", "space 10 is missing"),
+        ("tracks.toml", '"25" = []\n', '"25" = []\n"26" = []\n', "infamy.rewards.26", "is not a space"),
+        ("goals.toml", '"11" = 10\n', "", "infamy_books.spaces", "space 11 is missing"),
+        (
+            "cards/operations.toml",
+            'benefit = [{ kind = "family_vip", n = 1 }]',
+            'benefit = [{ kind = "family_vip", n = 1 }, { kind = "family_vip", n = 1 }]',
+            "cards[1].benefit[1]",
+            '{ kind = "family_vip", n = 1 } appears twice (also cards[1].benefit[0])',
+        ),
+        (
+            "city_tiles.toml",
+            'benefit = [{ kind = "leverage", n = 2 }]',
+            'benefit = [{ n = 2, kind = "leverage" }, { kind = "leverage", n = 2 }]',
+            "kinds[1].benefit[1]",
+            "appears twice",
+        ),
+        ("board.toml", "players = [3, 4]", "players = [3]", "sides", "a side for 4 players is missing"),
+        ("board.toml", "players = [3, 4]", "players = [3, 4, 5]", "sides.large.players[2]", "not a player count"),
         # keys the loader does not know
         ("tracks.toml", "[heat]\n", "[heat]\nlevel = 3\n", "heat.level", "is not a key of this file"),
         # provenance

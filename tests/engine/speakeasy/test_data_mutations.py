@@ -1,6 +1,7 @@
-"""Every Speakeasy data file (data/speakeasy/, Jo's jo.toml too), mutated: an unknown key, a missing key, a value
-of the wrong type, a negative number, a duplicated id or name, a level left out of a level table. Each mutation
-must be refused with a DataError naming the file and the key (tests/engine/data_mutations.py makes them)."""
+"""Every Speakeasy data file (data/speakeasy/, Jo's jo.toml too), mutated: an unknown key, a missing key or entry
+of a table keyed by data, a value of the wrong type, a negative number, a duplicated id, name or list item, a level
+or Infamy space left out. Each mutation must be refused with a DataError naming the file and the key
+(tests/engine/data_mutations.py makes them; issue 22 made every list a set unless ``repeats`` says otherwise)."""
 
 from __future__ import annotations
 
@@ -23,26 +24,33 @@ from tests.engine.data_mutations import Mutation, Spec, mutations, to_toml
 FOLDER = data_dir() / "speakeasy"
 
 SPECS: dict[str, Spec] = {
-    "board.toml": Spec(keyed_by_data=("sides",), sets=("cops.districts", "sides.*.blocked", "sides.*.players")),
-    "locations.toml": Spec(sets=("persons[].steps", "restaurant.*.steps")),
+    "board.toml": Spec(keyed_by_data=("sides",), repeats=("sides.*.city_piles", "cops.stacks")),
+    "locations.toml": Spec(),
     "tracks.toml": Spec(
         keyed_by_data=("operations.discards", "strength.discards", "infamy.rewards"),
-        level_tables=("operations.discards", "strength.discards"),
-        sets=("infamy.family_on", "prices.bands"),
+        level_tables=("operations.discards", "strength.discards", "infamy.rewards"),
+        repeats=(
+            "operations.trucks_by_fleet",
+            "operations.*.values",
+            "strength.values",
+            "prices.speakeasy",
+            "prices.nightclub",
+            "prices.casino",
+            "goons.costs",
+            "capos.*",
+        ),
     ),
-    "cards/operations.toml": Spec(sets=("decks.names",)),
-    "buildings.toml": Spec(keyed_by_data=("upgrade.chain",), sets=("setup.kinds",)),
-    "docks.toml": Spec(sets=("ports.districts",)),
-    "goals.toml": Spec(keyed_by_data=("infamy_books.spaces",)),
+    "cards/operations.toml": Spec(),
+    "buildings.toml": Spec(repeats=("rows.*.costs", "rows.*.benefits")),  # two spaces may cost or give the same
+    "docks.toml": Spec(repeats=("ships.prices",)),
+    "goals.toml": Spec(keyed_by_data=("infamy_books.spaces",), level_tables=("infamy_books.spaces",)),
     "city_tiles.toml": Spec(),
     "helpers.toml": Spec(keyed_by_data=("variety_bonus",), level_tables=("variety_bonus",)),
-    "mobsters.toml": Spec(),
-    "payouts.toml": Spec(
-        keyed_by_data=("zones", "casino"), required_entries=("zones", "casino"), sets=("final.tie_breakers",)
-    ),
+    "mobsters.toml": Spec(repeats=("attack_ranges.*",)),  # [lowest, highest]: one value is a range too
+    "payouts.toml": Spec(keyed_by_data=("zones", "casino"), repeats=("zones.*.*", "casino.*")),
     "jo.toml": Spec(
         level_arrays=("difficulty.levels",),
-        sets=("orders.*", "districts.*", "numbers.act_decks"),
+        repeats=("cards[].actions", "numbers.ambush_money"),  # "B-S", "B-S": build twice
         optional=("cards[].strong",),
     ),
 }
@@ -114,7 +122,25 @@ def test_data_mutations_cover_every_file_and_kind():
     duplicates = {name for name, m in CASES if m.kind == "duplicate"}
     assert duplicates == {*FILES, "jo.toml"}  # every file has ids, names or lists of distinct items
     levels = {m.expected for _, m in CASES if m.kind == "level"}
-    assert levels == {"operations.discards", "strength.discards", "variety_bonus", "difficulty.levels"}
+    assert levels == {
+        "operations.discards",
+        "strength.discards",
+        "infamy.rewards",
+        "infamy_books.spaces",
+        "variety_bonus",
+        "difficulty.levels",
+    }
+
+
+def test_data_mutations_cover_the_cases_issue_22_found_accepted():
+    """Issue 22: a link of the upgrade chain, an Infamy space and a repeated benefit entry were accepted."""
+    found = {(name, m.kind, m.expected) for name, m in CASES}
+    assert ("buildings.toml", "missing", "upgrade.chain.nightclub") in found
+    assert ("tracks.toml", "level", "infamy.rewards") in found
+    assert ("goals.toml", "level", "infamy_books.spaces") in found
+    assert ("cards/operations.toml", "duplicate", "cards[0].benefit") in found
+    assert ("city_tiles.toml", "duplicate", "kinds[0].benefit") in found
+    assert ("board.toml", "missing", "sides") in found
 
 
 @pytest.mark.parametrize(("name", "mutation"), CASES, ids=[f"{n}:{m.kind}:{m.expected}" for n, m in CASES])
