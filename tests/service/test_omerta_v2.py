@@ -52,7 +52,7 @@ def _slots(t, seat: int, right: bool) -> list[int]:  # noqa: ANN001
 
 async def test_v2_a_wrong_claim_and_then_the_next_claim_are_judged_when_the_window_closes(svc):  # noqa: F811
     gid = await _table(svc, {})
-    assert (await svc.load(gid)).state.options["rules"] == 2  # a new table plays version 2
+    assert (await svc.load(gid)).state.options["rules"] == 3  # a new table plays version 3 (with version 2's rules)
     version = await _to_snap_window(svc, gid)
     race = await svc.store.get_race(gid)
     assert race is not None and not race.armed  # its board is not posted: the time has not started
