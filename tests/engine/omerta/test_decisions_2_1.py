@@ -391,3 +391,41 @@ def test_decision_2_1_the_recorded_v2_games_have_the_cases_2_1_changes():
     assert found == ["live", "post"]
     post = json.loads(next(p for p in FIXTURES.glob("v2_*.json") if "post" in p.name).read_text(encoding="utf-8"))
     assert post["stale_order_hits"] > 0
+
+
+# --- random play ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pace", ["live", "post"])
+def test_decision_2_1_random_play_without_omerta_calls_keeps_every_invariant_and_never_snaps_for_free(pace):
+    """Random players who never call OMERTA run the draw pile dry, so late wrong claims meet an empty draw pile.
+    Every invariant holds after every step (all 65 cards in one place; under version 3 no order on a slot
+    without a card), no wrong claim goes unpunished, and every withdrawal is told to one seat only."""
+    import random
+
+    seen = {"withdrawn": 0, "penalty_discard": 0, "free": 0}
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new(["Anna", "Ben", "Cleo", "Dino"], {"rules": 3, "pace": pace, "rounds": 1}, 900 + seed)
+        for _ in range(20_000):
+            if GAME.is_over(state):
+                break
+            prompts = GAME.prompts(state)
+            orders = [p for p in prompts if p.optional and p.options]
+            if orders and rng.random() < 0.25:
+                prompt = rng.choice(orders)
+                option = rng.choice(prompt.options).id
+            else:
+                prompt = rng.choice([p for p in prompts if not p.optional])
+                option = rng.choice([o.id for o in prompt.options if o.id != "omerta"])
+            events = GAME.apply(state, Choice(prompt.seat, prompt.kind, option))
+            assert GAME.invariants(state) == [], (seed, GAME.invariants(state))
+            for e in events:
+                if e.kind == "order" and "withdrawn" in e.text:
+                    seen["withdrawn"] += 1
+                    assert e.to is not None and len(e.to) == 1
+                seen["penalty_discard"] += e.kind == "penalty" and "from the discard pile" in e.text
+                seen["free"] += e.kind == "penalty" and "would take a penalty card" in e.text
+        assert GAME.is_over(state), f"seed {seed}: no end"
+    assert seen["free"] == 0 and seen["penalty_discard"] > 0, seen
+    assert (seen["withdrawn"] > 0) == (pace == "post"), seen
