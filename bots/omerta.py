@@ -13,7 +13,9 @@ would. Its wanted orders (``wanted_orders``) are one per slot it knows holds a B
 it does not know, which stands until it is judged). It sets, changes and cancels orders one answer at a time
 until its standing orders are the wanted ones, and before swapping a card into a slot it first puts that slot's
 order right for the card going in (``orders_before``): the card coming out lands at once, and the orders are
-judged then.
+judged then. Under rules 3 (decisions 2.1) the game withdraws every order on a slot whose card moves, the swap's
+included, so there is nothing to put right before a swap: the bot sets its orders again afterwards, as it wants
+them from what it now knows (its optional question is due again).
 """
 
 from __future__ import annotations
@@ -73,8 +75,11 @@ class Memory:
                 self.known[int(e.data["slot"])] = cards[e.data["card"]].public()
             elif "safe" in e.data:  # the Safecracker
                 self.safe = [cards[c].public() for c in e.data["safe"]]
-        for e in events:  # a wrong snap of its own (a claim or a standing order): the card goes back, now known
-            if e.kind == "snap" and e.data.get("seat") == me and e.data.get("right") is False:
+        # a card of its own that everyone saw go face down into a slot: a wrong snap of its own (a claim or a
+        # standing order) goes back; under rules 3 a penalty card may come face up from the discard pile
+        for e in events:
+            wrong = e.kind == "snap" and e.data.get("right") is False
+            if (wrong or e.kind == "penalty") and e.data.get("seat") == me and "shown" in e.data:
                 self.known[int(e.data["slot"])] = after["shown"][int(e.data["shown"])]
         kind, option = choice.kind, choice.option
         if choice.seat == me:
@@ -203,6 +208,8 @@ class OmertaBot:
         if not any(p.kind == ORDER and p.seat == choice.seat for p in game.prompts(state)):
             return []  # pace=live: no standing orders
         view = game.view(state, choice.seat)
+        if view["rules"] >= 3:
+            return []  # decisions 2.1: the swap withdraws the slot's order; the bot sets it again after
         slot = int(choice.option.split(":")[1])
         after = memory.copy()
         held = view.get("holding")

@@ -26,10 +26,18 @@ class OmertaGame:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("snap_window", "int", 5, "Seconds the snap window stays open", 2, 30),
         OptionSpec("rounds", "int", 0, "Rounds to play (0: as many as players)", 0, 10),
-        # Version 2 (decisions file): bounded rounds and a wrong snap that does not use up the window. Records
-        # made before it replay with version 1; a new table gets version 2.
+        # Version 2 (decisions file): bounded rounds and a wrong snap that does not use up the window; version 3
+        # (decisions 2.1): a standing order follows its card, a wrong snap always costs a card. Records made before
+        # the option replay with version 1, and each record keeps the version its table was opened with; a new
+        # table gets version 3.
         OptionSpec(
-            "rules", "int", 1, "Rules version (2: bounded rounds, every claim of a window judged)", 1, 2, new_default=2
+            "rules",
+            "int",
+            1,
+            "Rules version (2: bounded rounds; 3: orders follow their card, a wrong snap always costs)",
+            1,
+            3,
+            new_default=3,
         ),
         OptionSpec(
             "pace",
@@ -136,6 +144,10 @@ class OmertaGame:
             bad.append(f"standing orders {state.orders}: at most one per slot of a seat")
         if state.claimed and state.options.get("rules", 1) < 2:
             bad.append(f"claimed seats {state.claimed} under version 1")
+        if state.options.get("rules", 1) >= 3:  # decisions 2.1: an order goes when its slot's card moves
+            stale = [o for o in state.orders if not _holds_card(state, o.seat, o.slot)]
+            if stale:
+                bad.append(f"standing orders {stale} on slots without a card under version 3")
         for r in state.history:
             expected, _ = score_round(r.points, r.caller, d.numbers["omerta_limit"], d.numbers["caller_penalty"])
             points = [sum(d.cards[c].points for c in hand) for hand in r.cards]
@@ -147,3 +159,11 @@ class OmertaGame:
             if any(s < 0 for s in p.round_scores):
                 bad.append(f"seat {i} has a negative score")
         return bad
+
+
+def _holds_card(state: OmertaState, seat: int, slot: int) -> bool:
+    """Whether ``seat`` has a card in ``slot`` (an unknown seat or slot has none)."""
+    if not 0 <= seat < len(state.players):
+        return False
+    slots = state.players[seat].slots
+    return 0 <= slot < len(slots) and slots[slot] is not None

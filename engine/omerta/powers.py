@@ -22,6 +22,7 @@ from engine.omerta.table import (
     draw_card,
     give_penalty,
     movable_slots,
+    set_slot,
     slot_name,
 )
 
@@ -227,11 +228,11 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
         where = movable_slots(state, t)
         cards = [slots[i] for i in where]
         state.rng.shuffle(cards)
-        for i, c in zip(where, cards, strict=True):
-            slots[i] = c
         events.append(
             Event("power", M("omerta.log.lady", "{name} (Lady) shuffles {target}'s cards.", name=me, target=names[t]))
         )
+        for i, c in zip(where, cards, strict=True):
+            set_slot(state, t, i, c, events)  # every shuffled slot, even one that got its own card back
     elif power == "chauffeur":
         _chauffeur(state, _ints(choice.option), events)
     elif power == "police":
@@ -294,7 +295,7 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
         k = state.safe_pick
         taken, given = state.safe[k], slots[i]
         assert given is not None
-        state.safe[k], slots[i] = given, taken
+        state.safe[k] = given
         state.safe_pick = -1
         text = M(
             "omerta.log.safe_swap", "{name} swaps their {slot} with a card of the Safe.", name=me, slot=slot_name(i)
@@ -302,6 +303,7 @@ def apply_power(state: OmertaState, choice: Choice, events: list[Event]) -> bool
         events.append(Event("power", text))
         look = M("omerta.log.safe_take", "You take {card} into your {slot}.", card=card_name(taken), slot=slot_name(i))
         events.append(Event("look", look, (seat,)))
+        set_slot(state, seat, i, taken, events)
     return True
 
 
@@ -315,7 +317,6 @@ def _chauffeur(state: OmertaState, slots: list[int], events: list[Event]) -> Non
         assert card is not None
         state.shown.append(card)
         if cards[card].kind == "bottle":
-            state.players[seat].slots[i] = None
             state.discard.append(card)
             text = M(
                 "omerta.log.chauffeur",
@@ -325,6 +326,7 @@ def _chauffeur(state: OmertaState, slots: list[int], events: list[Event]) -> Non
                 card=card_name(card),
             )
             events.append(Event("power", text))
+            set_slot(state, seat, i, None, events)
         else:
             text = M(
                 "omerta.log.chauffeur_wrong",

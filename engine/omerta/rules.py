@@ -16,9 +16,27 @@ from engine.msg import Join, M, P
 from engine.omerta.cards import deck
 from engine.omerta.powers import apply_power, power_prompt, start_power
 from engine.omerta.scoring import score_round
-from engine.omerta.snaps import ORDER, apply_order, judge_claim, judge_orders, order_prompt, order_prompts
+from engine.omerta.snaps import (
+    ORDER,
+    apply_order,
+    claims_accepted,
+    judge_claim,
+    judge_orders,
+    order_prompt,
+    order_prompts,
+)
 from engine.omerta.state import OmertaState, Player, Reveal
-from engine.omerta.table import card_name, draw_card, movable_slots, pace, refill_draw_pile, slot_name, version
+from engine.omerta.table import (
+    card_name,
+    draw_card,
+    movable_slots,
+    pace,
+    refill_draw_pile,
+    set_slot,
+    slot_name,
+    version,
+    withdraw_orders,
+)
 
 
 def new_state(seats: Sequence[str], options: Mapping[str, Any], seed: int) -> tuple[OmertaState, list[Event]]:
@@ -62,6 +80,8 @@ def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
     """Shuffle every bottle and character together; 4 to each player, 4 to the Safe, 1 face up, the rest to draw."""
     d = deck()
     n = d.numbers
+    for seat, player in enumerate(state.players):  # version 3 tells each player their orders are gone
+        withdraw_orders(state, seat, range(len(player.slots)), events)
     cards = list(d.playing)
     state.rng.shuffle(cards)
     for p in state.players:
@@ -298,7 +318,6 @@ def _place(state: OmertaState, choice: Choice, events: list[Event]) -> None:
         i = int(choice.option.split(":")[1])
         out = state.players[seat].slots[i]
         assert out is not None
-        state.players[seat].slots[i] = held
         text = M(
             "omerta.log.swap",
             "{name} swaps a card into {slot}; out comes {card}.",
@@ -307,6 +326,7 @@ def _place(state: OmertaState, choice: Choice, events: list[Event]) -> None:
             card=card_name(out),
         )
         events.append(Event("swap", text))
+        set_slot(state, seat, i, held, events)  # before the card that comes out lands and the orders are judged
     _land(state, out, events)
 
 
@@ -335,7 +355,7 @@ def _snap(state: OmertaState, choice: Choice, events: list[Event]) -> None:
         return
     seat = choice.seat
     right = judge_claim(state, seat, int(choice.option.split(":")[1]), state.names[seat], events)
-    if not right and version(state) >= 2:
+    if not right and version(state) >= 2 and claims_accepted(state):
         state.claimed.append(seat)  # the window stays open: the next claim is judged (decisions "Version 2")
         return
     _end_turn(state, events)

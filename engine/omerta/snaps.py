@@ -7,6 +7,10 @@ penalty cards. Version 2 judges the next claim after a wrong one, until one is r
 ``pace=post`` has no windows: each seat may keep standing orders, "snap my slot N when a Bottle V lands" (one per
 slot), set and cancelled at any time from a private, optional question the game never waits for. When a bottle
 lands every matching order is a claim, earliest set first; a used or failed order is removed.
+
+Version 3 (decisions 2.1): an order follows the card it was meant for (``table.set_slot`` withdraws it when its
+slot's card is moved), and a wrong claim always costs a card: the penalty card comes from the discard pile when
+none can be drawn, and once neither pile has a card no claim is accepted (``claims_accepted``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from engine.core import Choice, Event, Option, Prompt
 from engine.msg import M
 from engine.omerta.cards import deck
 from engine.omerta.state import OmertaState, Order
-from engine.omerta.table import blocked, card_name, card_slots, give_penalty, slot_name, version
+from engine.omerta.table import blocked, card_name, card_slots, give_penalty, set_slot, slot_name, version
 
 ORDER = "order"
 
@@ -34,9 +38,9 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
     # ``shown``, so a seat can remember its own card going back (no card id in a public event)
     data = {"seat": seat, "slot": slot, "shown": len(state.shown) - 1}
     if info.kind == "bottle" and info.value == state.snap_value:
-        slots[slot] = None
+        state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]  # the order is used
+        set_slot(state, seat, slot, None, events)
         state.discard.append(card)  # it opens no new snap (decisions)
-        state.orders = [o for o in state.orders if not (o.seat == seat and o.slot == slot)]
         text = M(
             "omerta.log.snap_right",
             "{who} snaps {slot}: {card}. One card fewer!",
@@ -56,15 +60,33 @@ def judge_claim(state: OmertaState, seat: int, slot: int, who: str, events: list
     events.append(Event("snap", text, data=data | {"right": False}))
     for _ in range(deck().numbers["wrong_snap_penalty_cards"]):
         give_penalty(state, seat, events)
+    if not claims_accepted(state):
+        # said whether or not a claim or standing order is waiting, so the public log never depends on one
+        text = M(
+            "omerta.log.snap_dry",
+            "The draw pile and the discard pile are empty: no penalty card is left, so no more claims are accepted "
+            "for this Bottle.",
+        )
+        events.append(Event("snap_dry", text))
     return False
+
+
+def claims_accepted(state: OmertaState) -> bool:
+    """Whether a claim may be judged now. Version 3: a wrong claim must cost a card, so once neither the draw
+    pile nor the discard pile has one (a wrong claim before took the last), no claim is accepted; the round ends
+    at the start of the next turn anyway (decisions 2.1, "A wrong snap always costs a card")."""
+    return version(state) < 3 or bool(state.draw or state.discard)
 
 
 def judge_orders(state: OmertaState, events: list[Event]) -> None:
     """A bottle landed at ``pace=post``: every standing order for its value is a claim, earliest set first,
-    judged until one is right (version 1: only the first is judged). An order on a card under Police Check
-    waits; a used or failed order is removed."""
+    judged until one is right (version 1: only the first is judged), or, under version 3, until no claim is
+    accepted (``claims_accepted``: the orders not judged stand). An order on a card under Police Check waits; a
+    used or failed order is removed."""
     matching = sorted((o for o in state.orders if o.value == state.snap_value), key=lambda o: o.seq)
     for order in matching:
+        if not claims_accepted(state):
+            return
         if blocked(state, order.seat, order.slot):
             continue  # the card cannot be snapped now; the order stands
         state.orders.remove(order)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core import Event
 from engine.msg import M, Msg, T
 from engine.omerta.cards import deck
@@ -61,19 +63,68 @@ def draw_card(state: OmertaState, events: list[Event]) -> int | None:
 
 
 def give_penalty(state: OmertaState, seat: int, events: list[Event]) -> None:
-    """Deal one penalty card face down and unseen into a new slot of ``seat``."""
+    """Deal one penalty card face down and unseen into a new slot of ``seat``; version 3 takes the top card of
+    the discard pile when no card can be drawn (decisions 2.1). It was face up, so everyone saw it: it goes into
+    ``shown`` like a card a snap turned up, and the log names it."""
     card = draw_card(state, events)
     name = state.names[seat]
+    slots = state.players[seat].slots
+    if card is None and version(state) >= 3 and state.discard:
+        card = state.discard.pop()
+        slots.append(card)
+        state.shown.append(card)
+        text = M(
+            "omerta.log.penalty_discard",
+            "No card is left to draw: {name} takes {card} from the discard pile face down as a penalty card into "
+            "{slot}.",
+            name=name,
+            card=card_name(card),
+            slot=slot_name(len(slots) - 1),
+        )
+        # where the card is in ``shown``, so its new owner can remember it (it was face up for everyone)
+        events.append(
+            Event("penalty", text, data={"seat": seat, "slot": len(slots) - 1, "shown": len(state.shown) - 1})
+        )
+        return
     if card is None:
         text = M("omerta.log.penalty_dry", "{name} would take a penalty card, but no card is left to draw.", name=name)
         events.append(Event("penalty", text))
         return
-    state.players[seat].slots.append(card)
-    slot = len(state.players[seat].slots)
+    slots.append(card)
     text = M(
-        "omerta.log.penalty", "{name} takes a penalty card face down into {slot}.", name=name, slot=slot_name(slot - 1)
+        "omerta.log.penalty",
+        "{name} takes a penalty card face down into {slot}.",
+        name=name,
+        slot=slot_name(len(slots) - 1),
     )
     events.append(Event("penalty", text, data={"seat": seat}))
+
+
+def set_slot(state: OmertaState, seat: int, slot: int, card: int | None, events: list[Event]) -> None:
+    """Put ``card`` (``None``: nothing) into an existing slot of ``seat``: the one way a slot's card changes
+    within a round (a swap, a power, a snap, the Chauffeur). Version 3 withdraws the standing orders on that slot
+    (decisions 2.1, "A standing order follows the card it was meant for")."""
+    state.players[seat].slots[slot] = card
+    withdraw_orders(state, seat, [slot], events)
+
+
+def withdraw_orders(state: OmertaState, seat: int, slots: Iterable[int], events: list[Event]) -> None:
+    """Version 3: withdraw ``seat``'s standing orders on ``slots``, whose cards were moved, and tell only that
+    seat (orders are private: the public log never depends on them). A slot counts as moved even when a
+    shuffle happened to put its own card back: the player cannot know, and keeping the order would tell them."""
+    if version(state) < 3:
+        return  # before 2.1 an order stayed on its slot whatever lay there (replays must not change)
+    moved = set(slots)
+    gone = sorted((o for o in state.orders if o.seat == seat and o.slot in moved), key=lambda o: o.slot)
+    for order in gone:
+        state.orders.remove(order)
+        text = M(
+            "omerta.log.order_withdrawn",
+            "Your standing order for {slot} (a Bottle {value}) is withdrawn: the card in that slot was moved.",
+            slot=slot_name(order.slot),
+            value=order.value,
+        )
+        events.append(Event("order", text, (seat,), {"slot": order.slot, "value": order.value}))
 
 
 def slot_name(slot: int) -> Msg:

@@ -29,6 +29,7 @@ def play(levels: list[str | None], seed: int, check=None, options=None):
     rng = random.Random(seed)
     record: list[Choice] = []
     snaps: list[tuple[int, str]] = []
+    play.events = []  # every (choice, event) of the game, for the tests of rules 3
     while not GAME.is_over(state):
         prompts = GAME.prompts(state)
         choices: list[Choice] = []
@@ -64,6 +65,7 @@ def play(levels: list[str | None], seed: int, check=None, options=None):
         for choice in choices:
             events = GAME.apply(state, choice)
             record.append(choice)
+            play.events += [(choice, e) for e in events]
             snaps += [(e.data["seat"], e.text) for e in events if e.kind == "snap" and "seat" in e.data]
             for i in bots:
                 after = GAME.view(state, i)
@@ -105,6 +107,7 @@ def test_bots_beat_a_random_player():
 # --- pace=post: standing snap orders ------------------------------------------------------------------------
 
 POST = {"pace": "post", "rules": 2}
+POST3 = {"pace": "post", "rules": 3}
 
 
 def test_post_pace_a_bot_that_knows_a_bottle_sets_an_order_that_wins_the_pair():
@@ -316,3 +319,67 @@ def test_memory_learns_its_card_from_its_own_wrong_standing_order():
     assert any(e.kind == "snap" and "wrong" in e.text for e in events)
     assert memories[1].known[2] == info.public()
     assert sorted(memories[0].known) == sorted(memories[2].known) == [0, 1]  # the others learn nothing of theirs
+
+
+# --- rules 3 (decisions 2.1): a standing order follows its card; a wrong snap always costs a card ----------------
+
+
+def test_rules_3_bots_set_again_the_orders_the_game_withdraws_and_still_never_order_wrong():
+    """Under rules 3 a swap (or a Lady, a Safecracker, the Chauffeur) withdraws the orders on the slots whose card
+    moved. The bots put nothing right before a swap any more (the swap would withdraw it); they set their order
+    again from what they know after it, and standard and hard still never order a wrong card."""
+    withdrawn = again = 0
+    for seed in (1, 2, 3):
+        levels = ["standard", "hard", None, "easy"]
+        state, record, snaps = play(levels, seed, options=POST3)
+        assert all("wrong" not in text for seat, text in snaps if seat in (0, 1)), snaps
+        events = play.events
+        for k, (choice, e) in enumerate(events):
+            if e.kind != "order" or "withdrawn" not in e.text or e.to[0] == 2 or choice.kind == "turn":
+                continue  # not a bot's order, or an OMERTA call's new deal
+            withdrawn += 1
+            seat, slot = e.to[0], e.data["slot"]
+            later = [c for c, _ in events[k + 1 :] if c.seat == seat][:12]
+            again += any(c.kind == "order" and c.option.startswith(f"set:{slot}:") for c in later)
+        places = [k for k, c in enumerate(record) if c.kind == "place" and c.seat in (0, 1, 3)]
+        assert places  # the bots placed cards, with no order answer put right before (``orders_before``)
+        assert all(record[k - 1].kind != "order" or record[k - 1].seat != record[k].seat for k in places)
+    assert withdrawn >= 10 and again >= 5, (withdrawn, again)
+
+
+def test_rules_3_memory_knows_a_penalty_card_taken_from_the_discard_pile():
+    """Rules 3: with nothing left to draw, a wrong claim's penalty card is the discard pile's top card, which
+    everyone saw face up. The seat that takes it knows it (it is in ``shown``); the others learn nothing of
+    their own cards."""
+    names = ["Ann", "Ben", "Cleo"]
+    state = next(st for seed in range(1, 200) if (st := GAME.start(names, {"rules": 3}, seed)[0]).start_seat == 0)
+    memories = {s: Memory(s) for s in range(3)}
+
+    def step(choice):
+        before = {s: GAME.view(state, s) for s in memories}
+        events = GAME.apply(state, choice)
+        for s, m in memories.items():
+            m.observe(before[s], choice, GAME.view(state, s), events)
+        return events
+
+    for s in range(3):
+        step(Choice(s, "peek", "0,1"))
+    first = deck().cards[state.players[1].slots[0]]  # Ben's slot 1, which he peeked
+
+    def other_value(c: int) -> bool:
+        card = deck().cards[c]
+        return card.kind == "bottle" and not (first.kind == "bottle" and card.value == first.value)
+
+    twin = next(c for c in state.draw if other_value(c))
+    state.draw.remove(twin)
+    state.discard = state.draw + state.discard  # nothing left to draw but the twin, and no reshuffle left
+    state.draw = [twin]
+    state.reshuffles = deck().numbers["max_reshuffles"]
+    assert GAME.invariants(state) == []
+    step(Choice(0, "turn", "draw"))
+    step(Choice(0, "place", "discard"))
+    events = step(Choice(1, "snap", "slot:0"))  # Ben knows slot 1 is not a Bottle of that value: wrong
+    assert any(e.kind == "penalty" and "from the discard pile" in e.text for e in events)
+    assert state.players[1].slots[4] == twin
+    assert memories[1].known[4] == deck().cards[twin].public()
+    assert sorted(memories[0].known) == sorted(memories[2].known) == [0, 1]

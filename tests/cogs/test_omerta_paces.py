@@ -100,7 +100,7 @@ async def test_live_pace_complete_four_player_game_tells_the_story_and_judges_ev
         d = Driver(server, bot, clock, PLAYERS)
         await d.open_and_start()
         t = await d.load()
-        assert t.state.options["rules"] == 2 and t.state.options["pace"] == "live"
+        assert t.state.options["rules"] == 3 and t.state.options["pace"] == "live"
         seen = await _play(d, on_window=_claims)
         assert (await d.load()).row.status == "finished" and seen["rounds"] == 4 and seen["windows"] >= 2
         counts = await check_story(d)

@@ -52,7 +52,7 @@ def _slots(t, seat: int, right: bool) -> list[int]:  # noqa: ANN001
 
 async def test_v2_a_wrong_claim_and_then_the_next_claim_are_judged_when_the_window_closes(svc):  # noqa: F811
     gid = await _table(svc, {})
-    assert (await svc.load(gid)).state.options["rules"] == 2  # a new table plays version 2
+    assert (await svc.load(gid)).state.options["rules"] == 3  # a new table plays version 3 (with version 2's rules)
     version = await _to_snap_window(svc, gid)
     race = await svc.store.get_race(gid)
     assert race is not None and not race.armed  # its board is not posted: the time has not started
@@ -124,3 +124,24 @@ async def test_post_pace_an_order_that_is_no_longer_open_is_refused_and_changes_
     with pytest.raises(ServiceError, match="no longer open.*My options"):
         await svc.act(gid, BEN, 0, "order", "cancel:1")
     assert (await svc.load(gid)).version == version
+
+
+async def test_rules_3_a_swap_withdraws_the_players_order_and_tells_them_alone(svc):  # noqa: F811
+    """Decisions 2.1 (issue 22) at the table: a new post table plays rules 3; the active player's order on the slot
+    they swap into is withdrawn, and the withdrawal is a private line to them only (no public line, nothing for
+    anyone else)."""
+    gid = await _table(svc, {"pace": "post"})
+    t = await svc.load(gid)
+    assert t.state.options["rules"] == 3
+    active = next(p.seat for p in t.prompts() if p.kind == "turn")
+    me = USERS[active]
+    await svc.act(gid, me, t.version, "order", "set:0:7")
+    t = await svc.load(gid)
+    await svc.act(gid, me, t.version, "turn", "draw")
+    t = await svc.load(gid)
+    notice = await svc.act(gid, me, t.version, "place", "swap:0")
+    withdrawn = "Your standing order for slot 1 (a Bottle 7) is withdrawn: the card in that slot was moved."
+    assert withdrawn in [str(line) for line in notice.private.get(me.id, [])]
+    assert all(withdrawn not in str(line) for line in notice.public)
+    assert all(withdrawn not in str(line) for u, lines in notice.private.items() if u != me.id for line in lines)
+    assert [o for o in (await svc.load(gid)).state.orders if o.seat == active] == []

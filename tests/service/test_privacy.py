@@ -99,17 +99,19 @@ def test_public_output_is_the_same_whatever_the_hidden_information(name, players
     assert steps > CHUNK * 20
 
 
-def test_omerta_standing_orders_never_reach_public_output():
+@pytest.mark.parametrize("rules", [2, 3])
+def test_omerta_standing_orders_never_reach_public_output(rules):
     """``pace=post``: the standing orders are private until a bottle judges them. At every step of a few games
     (the players set orders now and then), the public outputs are the same whatever the orders are, and setting
-    an order writes no public line."""
+    an order writes no public line. Rules 3 (decisions 2.1, issue 22) withdraws an order when its slot's card
+    moves: that is told to its owner only."""
     from engine.omerta.state import Order
 
     game = GAMES["omerta"]
-    steps = 0
+    steps = withdrawn = 0
     for seed in range(6):
         rng = random.Random(seed)
-        state = game.new(["P1", "P2", "P3", "P4"], {"rules": 2, "pace": "post"}, 500 + seed)
+        state = game.new(["P1", "P2", "P3", "P4"], {"rules": rules, "pace": "post"}, 500 + seed)
         raw: list[str] = []
         while not game.is_over(state) and steps < 5_000:
             other = copy_state(game, state)
@@ -126,6 +128,8 @@ def test_omerta_standing_orders_never_reach_public_output():
             events = game.apply(state, choice)
             if choice.kind == "order":
                 assert all(e.to == (choice.seat,) for e in events)
+            withdrawn += sum(e.kind == "order" and e.to is not None and "withdrawn" in e.text for e in events)
             raw.append(dump_choice(choice))
             steps += 1
     assert steps > 300
+    assert (withdrawn > 0) == (rules >= 3)
