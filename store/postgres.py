@@ -12,6 +12,7 @@ lives in that schema (created if missing), else in the database's default one (`
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 from collections.abc import Iterable, Sequence
@@ -31,6 +32,18 @@ LOCK_SPACE = 0x5EA7
 #: a work lock's key: the name within this schema (so test schemas never share locks), and a number (a game id)
 _HOLD = "SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || $1), $2::int)"
 _RELEASE = "SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || $1), $2::int)"
+_INT4 = 2**31
+
+
+def _lock_number(key: int) -> int:
+    """A work lock's number as the server takes it (a 32-bit integer): ``key`` itself (every game id so far),
+    else a stable hash of it, so that any number a request names (e.g. a mistyped game 2147483648) takes a lock
+    and is then refused by the service, instead of failing as if the database were away."""
+    if -_INT4 <= key < _INT4:
+        return key
+    return int.from_bytes(hashlib.blake2b(str(key).encode(), digest_size=4).digest(), "big", signed=True)
+
+
 log = logging.getLogger(__name__)
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
@@ -343,7 +356,7 @@ class PostgresBackend:
             for attempt in range(2):
                 conn = await self._holding_connection()
                 try:
-                    return bool(await conn.fetchval(_HOLD, name, key))
+                    return bool(await conn.fetchval(_HOLD, name, _lock_number(key)))
                 except _FAILURES as exc:
                     if self._holder is conn:
                         log.warning("the PostgreSQL connection holding this process's work locks failed; ending it")
@@ -359,7 +372,7 @@ class PostgresBackend:
             if self._holder is None or self._holder.is_closed():
                 return
             try:
-                await self._holder.fetchval(_RELEASE, name, key)
+                await self._holder.fetchval(_RELEASE, name, _lock_number(key))
             except _FAILURES:
                 log.warning(
                     "a work lock could not be given back; ending the connection that holds this process's locks"
