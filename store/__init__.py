@@ -8,6 +8,7 @@ Open with ``store = await Store.open(target)`` (a SQLite path or a ``postgresql:
 from .base import SimulatedCrash, WriteHook
 from .errors import (
     AlreadySeated,
+    BadValue,
     Conflict,
     GameNotFound,
     InvalidStatus,
@@ -44,6 +45,7 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "AlreadySeated",
+    "BadValue",
     "ChoiceRow",
     "ClaimRow",
     "Conflict",

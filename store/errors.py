@@ -76,6 +76,11 @@ class Conflict(StoreError):
     """A write broke a uniqueness or integrity rule of the schema (the database refused it; nothing changed)."""
 
 
+class BadValue(StoreError, ValueError):
+    """A value the database cannot hold (e.g. a number outside its column's range): the statement was refused
+    and nothing of its transaction was written. The caller's mistake, not the database failing."""
+
+
 class StoreUnavailable(StoreError):
     """The connection to the database server was lost (or the server refused work); the store reconnects on
     the next call. A write that raises this (and not ``OutcomeUnknown``) failed before its commit: it changed

@@ -23,7 +23,16 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from .base import Cursor, Executes, Params
-from .errors import Conflict, MigrationError, OutcomeUnknown, SchemaTooNew, StoreBusy, StoreError, StoreUnavailable
+from .errors import (
+    BadValue,
+    Conflict,
+    MigrationError,
+    OutcomeUnknown,
+    SchemaTooNew,
+    StoreBusy,
+    StoreError,
+    StoreUnavailable,
+)
 from .migrations import Migration, script_for
 
 SCHEMES = ("postgresql://", "postgres://")
@@ -97,6 +106,10 @@ def to_dollars(sql: str) -> str:
 #: raises ``InternalClientError``); an integrity violation (``Conflict``) and a lock timeout (``StoreBusy``) are
 #: caught before these. The store answers each as ``StoreUnavailable`` and never reuses the connection.
 _FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
+#: A value the server (a data exception, SQLSTATE class 22) or asyncpg (an argument it cannot encode, a
+#: ``ValueError``) refuses: the statement's fault, answered as ``BadValue``, caught before ``_FAILURES``; the
+#: connection stays usable.
+_BAD_VALUE = (asyncpg.DataError, ValueError)
 #: Of those, the ones that mean the connection is gone (the server went down, or ended it)
 _GONE = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError, asyncpg.InterfaceError, OSError)
 
@@ -152,6 +165,8 @@ class PostgresTransaction:
             return Cursor(_rowcount(await self._conn.execute(query, *params)))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise Conflict(str(exc)) from exc
+        except _BAD_VALUE as exc:
+            raise BadValue(f"the PostgreSQL server refused a value (nothing was written): {exc}") from exc
         except _FAILURES as exc:
             _end(self._conn)
             raise _unavailable(exc, "nothing was written") from exc
@@ -162,6 +177,8 @@ class PostgresTransaction:
             await self._conn.executemany(self._backend.translate(sql), [tuple(r) for r in rows])
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise Conflict(str(exc)) from exc
+        except _BAD_VALUE as exc:
+            raise BadValue(f"the PostgreSQL server refused a value (nothing was written): {exc}") from exc
         except _FAILURES as exc:
             _end(self._conn)
             raise _unavailable(exc, "nothing was written") from exc
@@ -309,6 +326,8 @@ class PostgresBackend:
             conn = await self._acquire("while reading")
             try:
                 return list(await conn.fetch(query, *params))
+            except _BAD_VALUE as exc:
+                raise BadValue(f"the PostgreSQL server refused a value: {exc}") from exc
             except _FAILURES as exc:
                 _end(conn)
                 if attempt:

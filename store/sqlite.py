@@ -11,7 +11,7 @@ from typing import Any
 import aiosqlite
 
 from .base import Cursor, Executes, Params
-from .errors import Conflict, MigrationError, OutcomeUnknown, SchemaTooNew, StoreBusy, StoreUnavailable
+from .errors import BadValue, Conflict, MigrationError, OutcomeUnknown, SchemaTooNew, StoreBusy, StoreUnavailable
 from .migrations import Migration, script_for, split_statements
 
 MEMORY = ":memory:"
@@ -45,6 +45,8 @@ class SqliteTransaction:
                 return Cursor(cursor.rowcount, rows)
         except sqlite3.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
+        except OverflowError as exc:  # a number SQLite cannot hold
+            raise BadValue(f"SQLite refused a value (nothing was written): {exc}") from exc
         except _FAILURES as exc:
             raise _unavailable(exc, "nothing was written") from exc
 
@@ -54,6 +56,8 @@ class SqliteTransaction:
             await self._conn.executemany(sql, rows)
         except sqlite3.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
+        except OverflowError as exc:  # a number SQLite cannot hold
+            raise BadValue(f"SQLite refused a value (nothing was written): {exc}") from exc
         except _FAILURES as exc:
             raise _unavailable(exc, "nothing was written") from exc
 
@@ -115,6 +119,8 @@ class SqliteBackend:
         try:
             async with self._conn.execute(sql, params) as cursor:
                 return list(await cursor.fetchall())
+        except OverflowError as exc:
+            raise BadValue(f"SQLite refused a value: {exc}") from exc
         except _FAILURES as exc:
             if isinstance(exc, sqlite3.Error) and _busy(exc):
                 raise StoreBusy(f"could not read: {exc}") from exc

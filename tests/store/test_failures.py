@@ -13,7 +13,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from store import Move, OutcomeUnknown, Store, StoreBusy, StoreUnavailable
+from store import BadValue, Move, OutcomeUnknown, Store, StoreBusy, StoreUnavailable
 from store.postgres import PostgresTransaction
 from tests.backends import Targets, connect
 from tests.pgfaults import CommitCutter, named
@@ -173,3 +173,16 @@ async def test_connections_the_server_ended_while_idle_are_replaced_without_an_e
                 await admin.close()
     finally:
         await targets.cleanup()
+
+
+async def test_a_value_the_database_cannot_hold_is_a_bad_value_not_a_database_failure(store: Store) -> None:
+    """A number outside a column's range is the caller's mistake: ``BadValue`` (a ``ValueError``), nothing written,
+    and the next call works on either backend; never ``StoreUnavailable``, which would tell a player the database
+    was away."""
+    game_id = await make_active_game(store)
+    with pytest.raises(BadValue):
+        await store.get_game(2**70)
+    with pytest.raises(BadValue):
+        await store.commit_move(game_id, 2**70, _move('"c0"', 2.0))
+    assert await store.get_choices(game_id) == []
+    assert await store.commit_move(game_id, 0, _move('"c0"', 3.0))
