@@ -153,7 +153,11 @@ class CommitCutter:
             self._writers -= {c_writer, s_writer}
 
     async def _forth(
-        self, c_reader: asyncio.StreamReader, s_writer: asyncio.StreamWriter, c_writer: asyncio.StreamWriter, cut
+        self,
+        c_reader: asyncio.StreamReader,
+        s_writer: asyncio.StreamWriter,
+        c_writer: asyncio.StreamWriter,
+        cut: asyncio.Event,
     ) -> None:
         """Client to server, message by message (the first ones untyped, until the startup message)."""
         starting = True

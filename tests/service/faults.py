@@ -14,18 +14,20 @@ import itertools
 import logging
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.core import TABLE, Choice, dump_choice
 from engine.registry import GAMES
-from service import MaybeTaken, NotTaken, ServiceError, Settings, TableService, User
+from service import MaybeTaken, Notice, NotTaken, ServiceError, Settings, TableService, User
 from service.core import effective_choices
 from service.outcome import MAYBE_TAKEN, NOT_TAKEN
 from store import OutcomeUnknown, Store, StoreBusy, StoreUnavailable
 from tests.pgfaults import CommitCutter
 
 USERS = [User(1, "Anna"), User(2, "Ben"), User(3, "Cleo")]
+T = TypeVar("T")
 
 
 class Clock:
@@ -74,7 +76,7 @@ class Run:
         return sum(r.kind != "close" for r in self.requests)
 
 
-async def patiently(run: Run, what):  # noqa: ANN001, ANN202
+async def patiently(run: Run, what: Callable[[], Awaitable[T]]) -> T:
     """A read or write of the harness itself, repeated until the database answers."""
     for _ in range(400):
         try:
@@ -85,7 +87,7 @@ async def patiently(run: Run, what):  # noqa: ANN001, ANN202
     raise AssertionError("the database never answered the harness")
 
 
-async def ask(run: Run, req: Request, call) -> None:  # noqa: ANN001
+async def ask(run: Run, req: Request, call: Callable[[], Awaitable[Notice | None]]) -> None:
     """Make one request (the proxy armed for its COMMIT, if the run says so) and record what it was told."""
     run.clock.now += 1.0
     req.at = run.clock.now

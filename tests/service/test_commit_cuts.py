@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from engine.core import TABLE
-from service import MaybeTaken, NotTaken, TableService, User
+from service import MaybeTaken, Notice, NotTaken, TableService, User
 from service.outcome import MAYBE_TAKEN, NOT_DONE, NOT_TAKEN, TAKEN
 from store import OutcomeUnknown, Store
 from tests.backends import Targets
@@ -77,70 +78,70 @@ class Case:
     """A request of one kind: how to set it up, make it, and see in the store whether it was carried out."""
 
     name: str
-    setup: object  # async (svc, clock) -> context
-    request: object  # async (svc, context) -> Notice
-    done: object  # async (svc, context) -> bool
+    setup: Callable[[TableService, Clock], Awaitable[Any]]  # -> the context the other two take
+    request: Callable[[TableService, Any], Awaitable[Notice | None]]
+    done: Callable[[TableService, Any], Awaitable[object]]  # what the request changes, read from the store
     at: int = 1  # its COMMIT to cut (the first, or a later one of a request that writes twice)
     move: bool = True  # answered as a move ("Your move was not taken") or as a request
 
 
-async def _act_setup(svc, clock):  # noqa: ANN001, ANN202
+async def _act_setup(svc: TableService, clock: Clock) -> tuple[int, tuple[int, User, str, str]]:
     gid = await open_table(svc, "omerta", 3)
     return gid, await _waited(svc, gid)
 
 
-async def _claim_setup(svc, clock):  # noqa: ANN001, ANN202
+async def _claim_setup(svc: TableService, clock: Clock) -> tuple[int, int, User, str, str]:
     gid = await _at_snap(svc, clock)
     t = await svc.load(gid)
     p = next(p for p in t.prompts() if p.race is not None and p.seat != TABLE)
     return gid, t.version, USERS[p.seat], p.kind, p.options[0].id
 
 
-async def _offered(svc, clock):  # noqa: ANN001, ANN202
+async def _offered(svc: TableService, clock: Clock) -> int:
     gid = await open_table(svc, "omerta", 3)
     await svc.offer_seat(gid, HOST, OTHER.id, NEW)
     return gid
 
 
-async def _bot_seated(svc, clock):  # noqa: ANN001, ANN202
+async def _bot_seated(svc: TableService, clock: Clock) -> int:
     gid = await open_table(svc, "omerta", 3)
     await svc.seat_to_bot(gid, HOST, OTHER.id, "easy")
     return gid
 
 
-async def _lobby(svc, clock):  # noqa: ANN001, ANN202
+async def _lobby(svc: TableService, clock: Clock) -> int:
     gid = (await svc.create(10, next(CHANNELS), HOST, "omerta", {})).table.id
     for u in USERS[1:]:
         await svc.join(gid, u)
     return gid
 
 
-async def _has_offer(svc, gid):  # noqa: ANN001, ANN202
+async def _has_offer(svc: TableService, gid: int) -> bool:
     return await svc.store.get_offer(gid, 1) is not None
 
 
-async def _announced(svc, gid):  # noqa: ANN001, ANN202
+async def _announced(svc: TableService, gid: int) -> bool:
     return any(r.kind == "offer" for r in await svc.store.outbox_due(1e18, gid))
 
 
-async def _close(svc, gid):  # noqa: ANN001, ANN202
+async def _close(svc: TableService, gid: int) -> Notice | None:
     race = await svc.store.get_race(gid)
     return await svc.close_race(gid, race.version)
 
 
-async def _undo_last(svc, gid):  # noqa: ANN001, ANN202
+async def _undo_last(svc: TableService, gid: int) -> Notice:
     t = await svc.load(gid)
     last = (await svc.store.get_choice_rows(gid))[-1]
     return await svc.undo(gid, next(u for u in USERS if u.id == last.actor_id), t.version)
 
 
-async def _skip(svc, gid):  # noqa: ANN001, ANN202
+async def _skip(svc: TableService, gid: int) -> Notice:
     version, user, _, _ = await _waited(svc, gid)
     t = await svc.load(gid)
     return await svc.skip(gid, HOST, version, t.seat_of(user.id))
 
 
-async def _status(svc, gid):  # noqa: ANN001, ANN202
+async def _status(svc: TableService, gid: int) -> str:
     return (await svc.store.get_game(gid)).status
 
 
