@@ -19,7 +19,7 @@ import discord
 from discord.ext import commands
 
 from cogs.components import DYNAMIC_ITEMS
-from cogs.errors import FAILED, answer
+from cogs.errors import report
 from cogs.langs import Langs
 from cogs.lobby import LobbyCog
 from cogs.pictures import Renderer
@@ -109,9 +109,9 @@ class TableBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
-        """A slash command that failed gets an ephemeral answer; the traceback goes to the log."""
-        log.error("command failed (interaction %s)", interaction.id, exc_info=error)
-        await answer(interaction, FAILED)
+        """A slash command that failed gets an ephemeral answer saying what is true (``cogs.errors.report``); the
+        failure goes to the log."""
+        await report(interaction, "a command", getattr(error, "original", error))
 
     async def close(self) -> None:
         """Stop cogs and close the database after Discord."""

@@ -1,6 +1,8 @@
 """One way every failure reaches the person who clicked or typed: an ephemeral answer within Discord's 3
-seconds, and the traceback in the log. Nothing is changed by a request that fails this way (the service
-commits a move in one transaction, or not at all)."""
+seconds, and the traceback in the log. What is true is the service's to say (``service.outcome.failure_reply``):
+a failing database (unreachable, busy, or an outcome not known yet), or a failure after the request was
+committed, is never answered with "nothing was changed"; any other failure changed nothing (the service commits
+a move in one transaction, or not at all)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.langs import reader_words
-from engine.msg import M
+from engine.msg import M, Msg
+from service.outcome import failure_reply
+from store import StoreBusy, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +39,19 @@ async def answer(interaction: discord.Interaction, text: Any) -> None:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
-async def report(interaction: discord.Interaction, what: str) -> None:
-    """Log the exception being handled and tell the user that nothing was changed."""
-    log.exception("%s failed (interaction %s)", what, interaction.id)
-    await answer(interaction, FAILED)
+def failure_text(exc: BaseException) -> Msg:
+    """What the person is told about a request that failed with ``exc``."""
+    return failure_reply(exc) or FAILED
+
+
+async def report(interaction: discord.Interaction, what: str, exc: BaseException) -> None:
+    """Log a failed request (a failing database in one line, anything else with its traceback) and tell the
+    user what is true about it."""
+    if isinstance(exc, (StoreUnavailable, StoreBusy)):  # the database is away: no traceback to read
+        log.warning("%s failed (interaction %s): %s: %s", what, interaction.id, type(exc).__name__, exc)
+    else:
+        log.error("%s failed (interaction %s)", what, interaction.id, exc_info=exc)
+    await answer(interaction, failure_text(exc))
 
 
 def guarded(fn: F) -> F:
@@ -48,11 +61,11 @@ def guarded(fn: F) -> F:
     async def wrapper(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> Any:
         try:
             return await fn(self, interaction, *args, **kwargs)
-        except Exception:
+        except Exception as exc:
             if interaction.client.is_closed():  # shutting down mid-request: the store keeps what was committed
                 log.info("interaction %s cut short by the bot stopping", interaction.id, exc_info=True)
                 return None
-            await report(interaction, getattr(fn, "__qualname__", "a button"))
+            await report(interaction, getattr(fn, "__qualname__", "a button"), exc)
             return None
 
     return wrapper  # type: ignore[return-value]

@@ -22,9 +22,10 @@ from cogs.pictures import PICTURES
 from cogs.publish import message_nonce
 from engine.core import Option, Prompt
 from engine.msg import M
-from service import Notice, ServiceError, StaleClick, Table, User
+from service import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
 from service.plans import JOIN, plans
 from service.public_table import in_lang
+from store import StoreBusy, StoreUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -325,6 +326,8 @@ class PlayCog(commands.Cog, name="Play"):
                 await self.close_due_races(grace=self.bot.settings.race_sweep_s)
             except asyncio.CancelledError:
                 raise
+            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next sweep looks again
+                log.warning("closing overdue race windows failed (%s: %s); will look again", type(exc).__name__, exc)
             except Exception:
                 log.exception("closing overdue race windows failed")
             await asyncio.sleep(self.bot.settings.race_sweep_s)
@@ -334,6 +337,12 @@ class PlayCog(commands.Cog, name="Play"):
             notice = await self.bot.service.close_race(gid, version)
         except StaleClick:
             return 0  # another process closed it (or moved the game) first
+        except (StoreUnavailable, StoreBusy, NotTaken, MaybeTaken) as exc:
+            # the database failed: a window still open is closed by the race sweep once it answers again
+            log.warning(
+                "closing the race of game %s at version %s failed (%s: %s)", gid, version, type(exc).__name__, exc
+            )
+            return 0
         if notice is None:
             return 0
         await self.bot.publisher.deliver(gid)
@@ -359,6 +368,8 @@ class PlayCog(commands.Cog, name="Play"):
                 await self.send_reminders()
             except asyncio.CancelledError:
                 raise
+            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next round sends them
+                log.warning("sending reminders failed (%s: %s); will try again", type(exc).__name__, exc)
             except Exception:
                 log.exception("sending reminders failed")
             await asyncio.sleep(self.bot.settings.reminder_poll_s)

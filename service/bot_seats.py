@@ -12,6 +12,7 @@ from service.core import SEAT, SERVER, Core, private_body, table_row
 from service.host import no_seat_of, not_seated
 from service.lobby import full, not_seating
 from service.notice import Notice, ServiceError, StaleClick, User
+from service.outcome import Written, put_offer, seated, take_offer
 from store import AlreadySeated, Move, OfferRow
 
 #: The refusal when a seat changed hands while a request was on its way.
@@ -111,20 +112,14 @@ class BotSeats(Core):
                 bot=bot_name(k, level),
                 name=name,
             )
-            await self.store.put_offer(OfferRow(game_id, seat, seat_user, bot_id, name, user.id, now + 60))
+            await put_offer(self.store, OfferRow(game_id, seat, seat_user, bot_id, name, user.id, now + 60))
             move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat, bot_from=seat_user)])
             move.outbox.append(("private", seat_user, private_body([line])))
-            if not await self.store.take_offer(game_id, seat, bot_id, now, name, move):
+            if await take_offer(self.store, game_id, seat, bot_id, now, name, move) is Written.REFUSED:
                 raise StaleClick(SEAT_MOVED)
-            table = await self.load(game_id)
+            table = await self.reload(game_id, lambda: seated(table, seat, bot_id, name))
             reply = M("table.reply.bot_plays", "{bot} plays {name}'s seat now.", bot=bot_name(k, level), name=name)
-            notice = Notice(table, public=[line], reply=reply)
-            if await self.bots_wanted(table):
-                if self.bots_later is not None:
-                    self.spawn_bots(table)
-                else:
-                    notice = await self.commit(table, [], reply=notice.reply)
-            return notice
+            return await self.bots_after(Notice(table, public=[line], reply=reply))
 
     async def reclaim_seat(self, game_id: int, user: User) -> Notice:
         """A player takes back the seat the host handed to a bot (no one else may)."""
@@ -142,13 +137,13 @@ class BotSeats(Core):
             name = table.name_of(seat)
             line = M("table.log.reclaim", "{user} takes {name}'s seat back from the bot.", user=user.name, name=name)
             bot_id = table.user_of(seat) or 0
-            await self.store.put_offer(OfferRow(game_id, seat, bot_id, user.id, name, user.id, now + 60))
+            await put_offer(self.store, OfferRow(game_id, seat, bot_id, user.id, name, user.id, now + 60))
             move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
             if any(p.seat == seat for p in table.prompts()):
                 move.reminders_on.append((user.id, "turn", now + self.settings.reminder_first_s))
-            if not await self.store.take_offer(game_id, seat, user.id, now, name, move):
+            if await take_offer(self.store, game_id, seat, user.id, now, name, move) is Written.REFUSED:
                 raise StaleClick(SEAT_MOVED)
-            table = await self.load(game_id)
+            table = await self.reload(game_id, lambda: seated(table, seat, user.id, name))
             reply = M("table.reply.reclaimed", "You play {name}'s seat again in game #{game}.", name=name, game=game_id)
             notice = Notice(table, public=[line], reply=reply)
             if table.prompts_for(seat):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -27,8 +29,11 @@ from engine.core import (
 from engine.msg import M, Msg, dump_or_none, load
 from engine.registry import TABLE_GAMES
 from service.config import Settings
-from service.notice import Notice, ServiceError, StaleClick, Table, User
-from store import UNARMED, Move, Store
+from service.notice import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
+from service.outcome import Written, commit_move, taken_reply
+from store import UNARMED, Move, Store, StoreBusy, StoreUnavailable
+
+log = logging.getLogger(__name__)
 
 #: The record of an undo: it takes back the latest choice still in effect (the record stays append-only).
 UNDO_KIND = "_undo"
@@ -39,6 +44,9 @@ MAX_ID = 2**63
 GAME_LOCK_WAIT_S = 10.0
 #: Kinds of the events the table itself writes into the log (not the engine's).
 TABLE_EVENT = "table"
+#: Pauses (seconds) before the bots try their move again after the database failed (the project's own values:
+#: about two minutes in all; then the next move at the table or the next start-up wakes them).
+BOT_RETRY_PAUSES = (0.5, 2.0, 8.0, 30.0, 90.0)
 #: The refusal of a click that lost the race to another move.
 MOVED_FIRST = M("table.err.moved_first", "Someone else moved first; the board has changed. Use the latest message.")
 #: The refusal of a click on a board that has moved on.
@@ -218,6 +226,9 @@ class Core:
         #: games whose bots' task must look again before it ends: a move came while it ran (``spawn_bots``)
         self._bots_again: set[int] = set()
         self._locks: dict[int, asyncio.Lock] = {}
+        #: set by ``stop_bots``: a bots' task waiting to try again after a failing database stops
+        self._stopping = False
+        self._stop = asyncio.Event()
 
     @asynccontextmanager
     async def lock(self, game_id: int) -> AsyncIterator[None]:
@@ -396,10 +407,11 @@ class Core:
         )
         events = [e for _, _, evs in applied for e in evs]
         notice = self.bookkeep(table, move, before, game.prompts(state), events)
-        if not await self.store.commit_move(table.id, v0, move):
+        outcome = await commit_move(self.store, table.id, v0, move)
+        if outcome is Written.REFUSED:
             raise StaleClick(MOVED_FIRST)
-        notice.table = await self.load(table.id)
-        notice.reply = reply
+        notice.table = await self.reload(table.id, lambda: self.moved(table, move, state))
+        notice.reply = taken_reply(outcome, reply)
         notice.finished = over
         notice.public = list(preface) + notice.public
         if result is not None:
@@ -408,6 +420,45 @@ class Core:
             # whether a bot would change its standing orders (a replay of the record) is asked in the bots' own
             # task, after this reply: a click is answered as fast at a table with bots as at one without
             self.spawn_bots(notice.table)
+        return notice
+
+    async def reload(self, game_id: int, fallback: Callable[[], Table]) -> Table:
+        """The game read again after a write was committed; if the database fails now, ``fallback()`` (the
+        table as the write left it): what was committed is never answered as a failure."""
+        try:
+            return await self.load(game_id)
+        except (StoreUnavailable, StoreBusy) as exc:
+            log.warning("game %s: committed, but could not be read again (%s); answering from memory", game_id, exc)
+            return fallback()
+
+    @staticmethod
+    def moved(table: Table, move: Move, state: Any) -> Table:
+        """``table`` after ``move`` was committed at its version, leaving ``state`` (what ``load`` would read)."""
+        row = dataclasses.replace(
+            table.row,
+            version=table.version + len(move.choices),
+            status=move.status or table.row.status,
+            updated_at=move.now,
+            last_move_at=move.now if move.choices else table.row.last_move_at,
+            result=move.result_json or table.row.result,
+        )
+        return Table(row, list(table.seats), table.game, state)
+
+    async def bots_after(self, notice: Notice) -> Notice:
+        """After a committed request that may leave a bot seat to answer (a start, a seat handed to a bot): the
+        bots play, in their own task (``bots_later``) or in a move of their own now. The request is committed
+        whatever the bots' move meets: a failing database there is logged, not answered as the request's
+        failure (the bots' task tries again; without one, the next start-up's recovery lets them play)."""
+        try:
+            if await self.bots_wanted(notice.table):
+                if self.bots_later is not None:
+                    self.spawn_bots(notice.table)
+                else:
+                    notice = await self.commit(notice.table, [], reply=notice.reply)
+        except (StoreUnavailable, StoreBusy, NotTaken, MaybeTaken) as exc:
+            log.warning("game %s: the bots could not play after the request (%s)", notice.table.id, exc)
+            if self.bots_later is not None:
+                self.spawn_bots(notice.table)
         return notice
 
     def bots_due(self, table: Table) -> bool:
@@ -453,9 +504,23 @@ class Core:
 
     async def _bots_task(self, game_id: int) -> None:
         # (no await between the flag's test and the end: a move that finds this task running is never missed)
+        failures = 0
         while True:
             self._bots_again.discard(game_id)
-            await self._bots_once(game_id)
+            try:
+                await self._bots_once(game_id)
+            except (StoreUnavailable, StoreBusy, NotTaken, MaybeTaken) as exc:
+                # the record is the truth: the next look reloads it and plays only what is still due
+                if failures >= len(BOT_RETRY_PAUSES) or self._stopping:
+                    log.warning(
+                        "game %s: the bots gave up for now (%s); the next move or start-up wakes them", game_id, exc
+                    )
+                    return
+                log.warning("game %s: the bots' move failed (%s); trying again", game_id, exc)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), BOT_RETRY_PAUSES[failures])
+                failures += 1
+                self._bots_again.add(game_id)
             if game_id not in self._bots_again:
                 return
 
@@ -473,13 +538,18 @@ class Core:
                 return
             try:
                 await self.commit(now, [], inline_bots=True)
+            except (NotTaken, MaybeTaken):
+                raise
             except (ServiceError, ValueError):  # the bots let a race go, or the game is over
                 return
         if self.bots_later is not None:
             await self.bots_later(game_id)
 
     async def stop_bots(self) -> None:
-        """Wait for the bots' running moves (a clean shutdown: a move is committed whole or not at all)."""
+        """Wait for the bots' running moves (a clean shutdown: a move is committed whole or not at all); a task
+        waiting to try again after a failure stops."""
+        self._stopping = True
+        self._stop.set()
         for task in list(self._bot_tasks.values()):
             with contextlib.suppress(Exception):
                 await task

@@ -21,7 +21,19 @@ from service.core import (
     status_word,
     table_row,
 )
-from service.notice import Notice, ServiceError, StaleClick, Table, User
+from service.notice import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
+from service.outcome import (
+    MAYBE_DONE,
+    NOT_DONE,
+    Written,
+    agree_offer,
+    announce,
+    commit_move,
+    put_offer,
+    seated,
+    take_offer,
+    taken_reply,
+)
 from store import AlreadySeated, Move, OfferRow
 
 #: At most this many default choices when the host skips a player's turn (a guard against a loop).
@@ -86,10 +98,12 @@ class Host(Core):
             )
             asked_before = table.prompts()
             notice = self.bookkeep(table, move, asked_before, table.game.prompts(before), [])
-            if not await self.store.commit_move(game_id, table.version, move):
+            outcome = await commit_move(self.store, game_id, table.version, move)
+            if outcome is Written.REFUSED:
                 raise StaleClick(MOVED_FIRST)
-            notice.table = await self.load(game_id)
+            notice.table = await self.reload(game_id, lambda: self.moved(table, move, before))
             notice.public = [line]
+            notice.reply = taken_reply(outcome, notice.reply)
             return notice
 
     # --- skip ----------------------------------------------------------------------------------------------
@@ -138,7 +152,12 @@ class Host(Core):
                 len(moves),
                 name=name,
             )
-            return await self.commit(table, moves, preface=preface, reply=reply)
+            try:
+                return await self.commit(table, moves, preface=preface, reply=reply)
+            except NotTaken as exc:  # the host's request, not their move: said so
+                raise NotTaken(NOT_DONE) from exc
+            except MaybeTaken as exc:
+                raise MaybeTaken(MAYBE_DONE) from exc
 
     # --- substitution --------------------------------------------------------------------------------------
 
@@ -166,7 +185,7 @@ class Host(Core):
                     M("table.err.has_seat", "{name} already has a seat in game #{game}.", name=new.name, game=game_id)
                 )
             expires = self.clock() + OFFER_HOURS * 3600
-            await self.store.put_offer(OfferRow(game_id, seat, seat_user, new.id, new.name, user.id, expires))
+            await put_offer(self.store, OfferRow(game_id, seat, seat_user, new.id, new.name, user.id, expires))
             name = table.name_of(seat)
             body = {
                 "seat": seat,
@@ -189,7 +208,7 @@ class Host(Core):
             )
             body |= {"text": str(text), "msg": text.dump()}
             move = Move([], "", self.clock(), outbox=[("offer", new.id, json.dumps(body))])
-            if not await self.store.table_event(game_id, table.version, move):
+            if await announce(self.store, game_id, table.version, move) is Written.REFUSED:
                 raise StaleClick(M("table.err.moved_try_again", "The game moved on; try again."))
             reply = M(
                 "table.reply.offered_consent",
@@ -216,7 +235,7 @@ class Host(Core):
                 )
             if table.seat_of(user.id) is not None:
                 raise ServiceError(already_seated(game_id))
-            offer = await self.store.agree_offer(game_id, seat, user.id, now)
+            offer = await agree_offer(self.store, game_id, seat, user.id, now)
             if offer is None:
                 raise ServiceError(OFFER_GONE)
             name = table.name_of(seat)
@@ -249,7 +268,7 @@ class Host(Core):
                         "There is no open offer of your seat (it may have expired or been withdrawn).",
                     )
                 )
-            offer = await self.store.agree_offer(game_id, seat, user.id, now)
+            offer = await agree_offer(self.store, game_id, seat, user.id, now)
             if offer is None:
                 raise ServiceError(OFFER_GONE)
             if not offer.to_agreed:
@@ -275,12 +294,12 @@ class Host(Core):
         if any(p.seat == seat for p in table.prompts()):
             move.reminders_on.append((taker, "turn", now + self.settings.reminder_first_s))
         try:
-            ok = await self.store.take_offer(game_id, seat, taker, now, name, move)
+            outcome = await take_offer(self.store, game_id, seat, taker, now, name, move)
         except AlreadySeated:
             raise ServiceError(already_seated(game_id)) from None
-        if not ok:
+        if outcome is Written.REFUSED:
             raise ServiceError(OFFER_GONE)
-        table = await self.load(game_id)
+        table = await self.reload(game_id, lambda: seated(table, seat, taker, name))
         notice = Notice(table, public=[line], reply=reply)
         if table.prompts_for(seat):
             notice.ping = [taker]

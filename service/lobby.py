@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Mapping
@@ -12,6 +13,7 @@ from engine.msg import M, Msg
 from service.core import SERVER, Core, check_id, event_row, status_word, table_row
 from service.host import already_seated
 from service.notice import Notice, ServiceError, StaleClick, Table, User
+from service.outcome import Written, end_game, start_game
 from store import AlreadySeated, Move
 
 #: How many games one channel may have open at once (lobby or active); a guard against spam.
@@ -134,16 +136,12 @@ class Lobby(Core):
             move = Move([], game.dumps(state).decode(), self.clock(), events=[event_row(0, e) for e in events])
             table.state = state
             notice = self.bookkeep(table, move, [], game.prompts(state), events)
-            if not await self.store.start_game(game_id, move.snapshot, move.now, move):
+            if await start_game(self.store, game_id, move) is Written.REFUSED:
                 raise StaleClick(M("table.err.started", "Game #{game} has already started.", game=game_id))
-            notice.table = await self.load(game_id)
+            row = dataclasses.replace(table.row, status="active", updated_at=move.now)
+            notice.table = await self.reload(game_id, lambda: Table(row, table.seats, game, state))
             notice.reply = M("table.lobby.on", "Game #{game} is on.", game=game_id)
-            if await self.bots_wanted(notice.table):  # bots to act first play at once
-                if self.bots_later is not None:
-                    self.spawn_bots(notice.table)
-                else:
-                    notice = await self.commit(notice.table, [], reply=notice.reply)
-            return notice
+            return await self.bots_after(notice)  # bots to act first play at once
 
     async def abandon(self, game_id: int, user: User) -> Notice:
         """End a game without a result (host or a server admin)."""
@@ -161,9 +159,10 @@ class Lobby(Core):
             self.need_host(table, user, "abandon")
             line = M("table.lobby.abandoned", "{name} abandoned game #{game}.", name=user.name, game=game_id)
             move = Move([], "", self.clock(), events=[table_row(table.version, line)])
-            if not await self.store.end_game(game_id, "abandoned", move.now, ("lobby", "active"), move):
+            if await end_game(self.store, game_id, "abandoned", ("lobby", "active"), move) is Written.REFUSED:
                 raise StaleClick(M("table.err.just_ended", "Game #{game} has just ended.", game=game_id))
-            table = await self.load(game_id)
+            row = dataclasses.replace(table.row, status="abandoned", updated_at=move.now)
+            table = await self.reload(game_id, lambda: Table(row, table.seats, table.game, table.state))
             return Notice(table, public=[line], reply=M("table.lobby.abandon_done", "Game abandoned."), finished=True)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:

@@ -26,6 +26,16 @@ class StaleClick(ServiceError):
     """A click on a board that has moved on."""
 
 
+class NotTaken(ServiceError):
+    """The database failed while the request was being written, and a look at it afterwards found the request
+    was not recorded: nothing changed, and it may be made again."""
+
+
+class MaybeTaken(ServiceError):
+    """The database failed while the request was being written, and could not be asked afterwards whether it
+    was recorded: the outcome is not known yet (the board shows it once the database answers again)."""
+
+
 @dataclass(frozen=True)
 class User:
     """A person asking the service for something."""

@@ -7,6 +7,7 @@ from engine.msg import Join, M, Msg
 from service.claims import ranked
 from service.core import OLD_BOARD, SEAT, Core, label_of
 from service.notice import Notice, ServiceError, StaleClick, Table, User
+from service.outcome import Written, add_claim
 from service.plans import JOIN, parse_plan
 
 
@@ -88,7 +89,8 @@ class Play(Core):
         """A durable claim in the open race; the earliest Discord timestamp wins when the window closes. The
         store checks the window in the claim's own transaction, so an acknowledged claim is always judged."""
         now = self.clock()
-        if not await self.store.add_claim(table.id, table.version, choice.seat, dump_choice(choice), ts_ms, now):
+        claim = (table.id, table.version, choice.seat, dump_choice(choice), ts_ms, now)
+        if await add_claim(self.store, *claim) is Written.REFUSED:
             race = await self.store.get_race(table.id)
             if race is None or race.version != table.version:
                 raise StaleClick(M("table.err.window_closed", "That window has closed."))

@@ -173,6 +173,14 @@ class Base:
                 if self.write_hook is not None:
                     self.write_hook("commit")
 
+    async def settle(self) -> None:
+        """Wait until every write transaction that began before this call has ended, in this process or any
+        other (it takes the write lock and gives it back): after a write failed with ``OutcomeUnknown``, what is
+        read next shows whether it was committed. ``StoreBusy`` if the lock stays held past the busy timeout
+        (e.g. by a connection whose client is gone but which the server has not ended yet)."""
+        async with self._write():
+            raise Rollback
+
     async def _execute(self, sql: str, params: Params = ()) -> int:
         """Run one write statement in its own transaction; return the number of changed rows."""
         async with self._write() as conn:

@@ -251,18 +251,17 @@ class Bookkeeping(Record):
         row = await self._fetchone(sql, (game_id, seat))
         return OfferRow(*row[:-2], bool(row[-2]), bool(row[-1])) if row else None
 
-    async def agree_offer(self, game_id: int, seat: int, user_id: int, now: float) -> OfferRow | None:
+    async def agree_offer(self, game_id: int, seat: int, user_id: int, now: float) -> bool:
         """Record one side's consent to the open offer of a seat: the invited person's (``user_id`` is its
-        ``to_user``) or the seat's player's (its ``from_user``); the offer as it now stands, or None if there is
-        no unexpired offer between that person and the seat."""
+        ``to_user``) or the seat's player's (its ``from_user``); False if there is no unexpired offer between that
+        person and the seat. (A write only: the service reads the offer after it, so that a failure of that read
+        is never taken for a failure of the write.)"""
         sql = (
             "UPDATE offers SET to_agreed = CASE WHEN to_user = ? THEN 1 ELSE to_agreed END,"
             " from_agreed = CASE WHEN from_user = ? THEN 1 ELSE from_agreed END"
             " WHERE game_id = ? AND seat = ? AND expires_at > ? AND (to_user = ? OR from_user = ?)"
         )
-        if not await self._execute(sql, (user_id, user_id, game_id, seat, now, user_id, user_id)):
-            return None
-        return await self.get_offer(game_id, seat)
+        return bool(await self._execute(sql, (user_id, user_id, game_id, seat, now, user_id, user_id)))
 
     async def take_offer(self, game_id: int, seat: int, to_user: int, now: float, name: str, move: Move) -> bool:
         """Accept an offer: the seat goes to ``to_user`` (the host role too, if the old player hosted), the

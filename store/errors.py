@@ -76,7 +76,18 @@ class Conflict(StoreError):
     """A write broke a uniqueness or integrity rule of the schema (the database refused it; nothing changed)."""
 
 
+class BadValue(StoreError, ValueError):
+    """A value the database cannot hold (e.g. a number outside its column's range): the statement was refused
+    and nothing of its transaction was written. The caller's mistake, not the database failing."""
+
+
 class StoreUnavailable(StoreError):
     """The connection to the database server was lost (or the server refused work); the store reconnects on
-    the next call. A write that failed before its commit changed nothing; one that failed during its commit may
-    or may not have been committed (the game's version tells)."""
+    the next call. A write that raises this (and not ``OutcomeUnknown``) failed before its commit: it changed
+    nothing."""
+
+
+class OutcomeUnknown(StoreUnavailable):
+    """The database failed while a write was being committed (e.g. the connection broke before the COMMIT's
+    answer came): it may or may not have been committed. ``Store.settle`` waits until it has ended either way;
+    then what the database holds tells (e.g. the game's version and the choices at those indexes)."""

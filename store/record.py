@@ -200,10 +200,10 @@ class Record(Base):
         rows = await self._fetchall("SELECT choice FROM choices WHERE game_id = ? ORDER BY idx", (game_id,))
         return [row[0] for row in rows]
 
-    async def get_choice_rows(self, game_id: int) -> list[ChoiceRow]:
-        """The full choice records (with actor and time) in index order."""
-        sql = f"SELECT {cols(ChoiceRow)} FROM choices WHERE game_id = ? ORDER BY idx"
-        return [ChoiceRow(*row) for row in await self._fetchall(sql, (game_id,))]
+    async def get_choice_rows(self, game_id: int, since: int = 0) -> list[ChoiceRow]:
+        """The full choice records (with actor and time) in index order, from index ``since`` on."""
+        sql = f"SELECT {cols(ChoiceRow)} FROM choices WHERE game_id = ? AND idx >= ? ORDER BY idx"
+        return [ChoiceRow(*row) for row in await self._fetchall(sql, (game_id, since))]
 
     async def get_snapshot(self, game_id: int) -> tuple[int, str] | None:
         """``(version, state_json)`` of the cached snapshot, or None."""

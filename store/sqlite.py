@@ -11,10 +11,24 @@ from typing import Any
 import aiosqlite
 
 from .base import Cursor, Executes, Params
-from .errors import Conflict, MigrationError, SchemaTooNew, StoreBusy
+from .errors import BadValue, Conflict, MigrationError, OutcomeUnknown, SchemaTooNew, StoreBusy, StoreUnavailable
 from .migrations import Migration, script_for, split_statements
 
 MEMORY = ":memory:"
+#: What a failing SQLite file raises (a disk I/O error, a full disk, a damaged file; ``ValueError``: aiosqlite's
+#: connection is gone); an integrity violation (``Conflict``) is caught before these. The store answers each as
+#: ``StoreUnavailable``, as the PostgreSQL backend does.
+_FAILURES = (sqlite3.Error, ValueError)
+
+
+def _unavailable(exc: BaseException, what: str, error: type[StoreUnavailable] = StoreUnavailable) -> StoreUnavailable:
+    """The store's answer to a failure of the SQLite file (``what``: what it means for the caller)."""
+    return error(f"the SQLite database failed ({what}): {type(exc).__name__}: {exc}")
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    """Whether SQLite gave up waiting for another connection's lock (``busy_timeout``)."""
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc))
 
 
 class SqliteTransaction:
@@ -24,13 +38,17 @@ class SqliteTransaction:
         self._conn = conn
 
     async def execute(self, sql: str, params: Params = ()) -> Cursor:
-        """Run one statement; a broken constraint raises ``Conflict``."""
+        """Run one statement; a broken constraint raises ``Conflict``, any other failure ``StoreUnavailable``."""
         try:
             async with self._conn.execute(sql, params) as cursor:
                 rows = list(await cursor.fetchall())
                 return Cursor(cursor.rowcount, rows)
         except sqlite3.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
+        except OverflowError as exc:  # a number SQLite cannot hold
+            raise BadValue(f"SQLite refused a value (nothing was written): {exc}") from exc
+        except _FAILURES as exc:
+            raise _unavailable(exc, "nothing was written") from exc
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement per row of parameters."""
@@ -38,14 +56,27 @@ class SqliteTransaction:
             await self._conn.executemany(sql, rows)
         except sqlite3.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
+        except OverflowError as exc:  # a number SQLite cannot hold
+            raise BadValue(f"SQLite refused a value (nothing was written): {exc}") from exc
+        except _FAILURES as exc:
+            raise _unavailable(exc, "nothing was written") from exc
 
     async def commit(self) -> None:
-        """Commit (durable on return: ``synchronous=FULL``)."""
-        await self._conn.commit()
+        """Commit (durable on return: ``synchronous=FULL``). A failure raises ``OutcomeUnknown`` (an I/O error
+        while committing may leave the transaction in the log or not), after rolling back whatever is left open
+        so the connection can begin the next one."""
+        try:
+            await self._conn.commit()
+        except sqlite3.IntegrityError as exc:  # a deferred check: nothing was committed
+            await self.rollback()
+            raise Conflict(str(exc)) from exc
+        except _FAILURES as exc:
+            await self.rollback()
+            raise _unavailable(exc, "during the commit: it may or may not have been committed", OutcomeUnknown) from exc
 
     async def rollback(self) -> None:
         """Roll back; a connection that is already gone has nothing to undo."""
-        with contextlib.suppress(sqlite3.Error, ValueError):
+        with contextlib.suppress(*_FAILURES):
             await self._conn.rollback()
 
 
@@ -77,14 +108,23 @@ class SqliteBackend:
         """``BEGIN IMMEDIATE``: take the write lock now (``StoreBusy`` past ``busy_timeout``)."""
         try:
             await self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreBusy(f"could not start a write transaction: {exc}") from exc
+        except _FAILURES as exc:
+            if isinstance(exc, sqlite3.Error) and _busy(exc):
+                raise StoreBusy(f"could not start a write transaction: {exc}") from exc
+            raise _unavailable(exc, "nothing was written") from exc
         return SqliteTransaction(self._conn)
 
     async def fetch(self, sql: str, params: Params = ()) -> list[Sequence[Any]]:
-        """Rows of one read statement."""
-        async with self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """Rows of one read statement (``StoreUnavailable`` if the file fails)."""
+        try:
+            async with self._conn.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        except OverflowError as exc:
+            raise BadValue(f"SQLite refused a value: {exc}") from exc
+        except _FAILURES as exc:
+            if isinstance(exc, sqlite3.Error) and _busy(exc):
+                raise StoreBusy(f"could not read: {exc}") from exc
+            raise _unavailable(exc, "while reading") from exc
 
     async def close(self) -> None:
         """Close the connection."""

@@ -14,7 +14,7 @@ import aiohttp
 import discord
 
 from engine.msg import load
-from store import EventRow
+from store import EventRow, StoreBusy, StoreUnavailable
 from words import words
 
 # the package's logger: records keep the name they had before the package was split
@@ -25,8 +25,17 @@ ARCHIVED = 50083
 #: How long a delivery waits for another process delivering the same game (the project's own value; then it is
 #: retried later like a failed one).
 DELIVER_WAIT_S = 30.0
-#: Failures of Discord (or of the way to it) after which a delivery is tried again later.
-TRANSIENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+#: Failures of Discord (or of the way to it), and of the database (gone, or busy), after which a delivery is tried
+#: again later: what is still to be posted stays in the store meanwhile.
+TRANSIENT = (
+    discord.HTTPException,
+    discord.RateLimited,
+    aiohttp.ClientError,
+    OSError,
+    asyncio.TimeoutError,
+    StoreUnavailable,
+    StoreBusy,
+)
 
 
 def mentions(user_ids: list[int]) -> discord.AllowedMentions:

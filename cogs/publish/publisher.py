@@ -18,7 +18,7 @@ from cogs.publish.common import DELIVER_WAIT_S, TRANSIENT, log, mentions, messag
 from cogs.publish.private import PrivateMixin
 from cogs.publish.story import BoardMixin
 from service import ServiceError, Table
-from store import OutboxRow, StoreBusy, StoreClosed
+from store import OutboxRow, StoreBusy, StoreClosed, StoreUnavailable
 from words import words
 
 if TYPE_CHECKING:
@@ -60,6 +60,8 @@ class Publisher(BoardMixin, PrivateMixin):
                 await self.sweep()
             except asyncio.CancelledError:
                 raise
+            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next sweep looks again
+                log.warning("delivery sweep failed (%s: %s); will sweep again", type(exc).__name__, exc)
             except Exception:
                 log.exception("delivery sweep failed")
             await asyncio.sleep(self.bot.settings.delivery_sweep_s)
@@ -91,8 +93,8 @@ class Publisher(BoardMixin, PrivateMixin):
                     done = await self._deliver(game_id)
             except ServiceError:
                 return True  # the game is gone: nothing to tell
-            except (*TRANSIENT, StoreBusy) as exc:
-                log.warning("delivery for game %s failed (%s); will retry", game_id, exc)
+            except TRANSIENT as exc:
+                log.warning("delivery for game %s failed (%s: %s); will retry", game_id, type(exc).__name__, exc)
                 done = False
             except (RuntimeError, StoreClosed):
                 if self.bot.is_closed():

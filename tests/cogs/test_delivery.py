@@ -1,4 +1,5 @@
-"""Issue "trust": Discord failing does not lose what must be said, and every interaction gets an answer.
+"""Issue "trust": Discord failing does not lose what must be said, and every interaction gets an answer. Issue 22:
+nor does the database going away, and the answer is true.
 
 With the fake Discord failing every third post (a 503 or a 429) and the bot restarted once while a move is
 still unposted, a complete Omerta game ends with every board, ping and private line delivered exactly once.
@@ -6,9 +7,16 @@ still unposted, a complete Omerta game ends with every board, ping and private l
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
+from typing import Any
 
+import pytest
+
+from service import User
+from service.outcome import RECORDED, UNREACHABLE
+from store import Store, StoreUnavailable
 from tests.cogs.driver import CHANNEL, Clock, Driver, appears, bot_on, channel_texts, play_to_end
 from tests.fakediscord import payloads as p
 from tests.fakediscord.fixtures import fake_server
@@ -90,3 +98,92 @@ async def test_a_bad_option_string_and_an_unknown_button_get_an_ephemeral_answer
             await rec.wait_callback()
             assert rec.ephemeral and "no longer valid" in rec.content, rec.content
         assert not server.take_error_logs()
+
+
+class Away:
+    """Takes a store's database away (every read and write raises ``StoreUnavailable``) and brings it back."""
+
+    def __init__(self, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.away = False
+        backend = store._backend
+        fetch, begin, commit_move = backend.fetch, backend.begin, store.commit_move
+
+        async def failing_fetch(*args: Any) -> Any:
+            self.check()
+            return await fetch(*args)
+
+        async def failing_begin() -> Any:
+            self.check()
+            return await begin()
+
+        async def commit_then_away(*args: Any) -> bool:
+            done = await commit_move(*args)
+            self.away = self.away or self.after_commit
+            return done
+
+        self.after_commit = False
+        monkeypatch.setattr(backend, "fetch", failing_fetch)
+        monkeypatch.setattr(backend, "begin", failing_begin)
+        monkeypatch.setattr(store, "commit_move", commit_then_away)
+
+    def check(self) -> None:
+        if self.away:
+            raise StoreUnavailable("the test took the database away")
+
+
+async def test_the_database_away_is_answered_truthfully_and_deliveries_wait_for_it(tmp_path, monkeypatch):
+    """Issue 22: while the database is away a click and a command are told so ("cannot be reached right now; try
+    again"), never "nothing was changed"; a move whose reply Discord refuses is answered as recorded; a move
+    committed just before the database went away is answered as taken (from memory), and its board is posted by
+    the publisher's retries once the database is back; nothing of the database's is logged as a crash."""
+    clock = Clock()
+    users = [p.ANNA, p.BEN, p.CLEO]
+    async with (
+        fake_server(heartbeat_interval_ms=30_000) as server,
+        bot_on(server, tmp_path / "away.sqlite3", clock) as bot,
+    ):
+        d = Driver(server, bot, clock, users)
+        gid = await d.open_and_start()
+        await d.settle()
+        board = await d.board()
+        t = await d.load()
+        away = Away(bot.service.store, monkeypatch)
+        away.away = True
+        unreachable = str(UNREACHABLE)
+        mine = await server.click(p.ANNA, board["id"], f"pm|{gid}|{t.version}", ts_ms=d.next_ts())
+        (reply,) = await mine.wait_followups(1)
+        assert reply["ephemeral"] and reply["content"] == unreachable, reply["content"]
+        hand = await server.slash(p.BEN, "hand", {"game": gid}, channel_id=d.where)
+        (reply,) = await hand.wait_followups(1)
+        assert reply["ephemeral"] and reply["content"] == unreachable, reply["content"]
+        assert "nothing was changed" not in "".join(m["content"] for m in server.messages.values())
+        away.away = False
+        # a move goes in, then its reply cannot be sent: the answer says it was recorded
+        peeks = [pr for pr in t.prompts() if pr.kind == "peek" and not pr.secret]
+        assert len(peeks) >= 2, [pr.kind for pr in t.prompts()]
+        first = peeks[0]
+        refused = server.fail("POST", r"/webhooks/\d+/[^/]+", 403, times=1)
+        rec = await d.click_board(first.seat, "peek", first.options[0].id)
+        for _ in range(250):  # (the server's waits raise on the ERROR this logs: it is taken below)
+            if rec.followups:
+                break
+            await asyncio.sleep(0.02)
+        (reply,) = rec.followups
+        assert reply["content"] == str(RECORDED), reply["content"]
+        assert refused.hits == 1
+        assert [r.getMessage() for r in server.take_error_logs()] == [
+            f"ActionButton.callback failed (interaction {rec.payload['id']})"
+        ]
+        await d.settle()
+        t = await d.load()
+        # the next move goes in, then the database goes away before the table is read again or posted
+        prompt = peeks[1]
+        user = User(p.uid(users[prompt.seat]), "player")
+        away.after_commit = True
+        notice = await bot.service.act(gid, user, t.version, prompt.kind, prompt.options[0].id)
+        assert notice.table.version == t.version + 1  # answered from what was committed
+        assert not await bot.publisher.deliver(gid)  # the board waits, a retry is due
+        away.after_commit = away.away = False
+        await d.settle()  # the publisher's retry posted it
+        assert (await bot.service.store.get_message(gid, "board")).version == t.version + 1
+        assert len(server.take_error_logs()) == 1  # only the refused reply's (the database's failures are warnings)

@@ -78,3 +78,20 @@ async def test_recovery_writes_race_windows_only_at_the_version_it_saw(store: St
     assert await store.drop_stale_race(game_id, version)
     assert await store.get_race(game_id) is None
     assert not await store.drop_stale_race(game_id, version)  # nothing left to drop
+
+
+async def test_a_work_lock_of_any_number_is_a_lock_not_a_database_failure(backend: str, db_target: str) -> None:
+    """A request may name any number (a mistyped game 2147483648): its work lock is taken and given back like any
+    other (the service then refuses the number), never answered as if the database were away (issue 22)."""
+    first, second = await Store.open(db_target), await Store.open(db_target)
+    try:
+        for key in (2**31, -(2**31) - 1, 2**63 - 1, 2**70, -(2**70)):
+            assert await first.try_hold("game", key)
+            if backend == "postgres":
+                assert not await second.try_hold("game", key)
+            await first.release_hold("game", key)
+            assert await second.try_hold("game", key)
+            await second.release_hold("game", key)
+    finally:
+        await first.close()
+        await second.close()
