@@ -184,7 +184,11 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         if interaction.guild_id is None:
             # a DM (a seated player's): the board is posted only in its own server, when asked there (issue 22)
             board = await self.bot.service.store.get_message(table.id, "board")
-            link = message_link(table.row.guild_id, board.channel_id, board.message_id) if board else ""
+            link = (
+                message_link(table.row.guild_id, board.channel_id, board.message_id)
+                if board
+                else w(M("table.reply.board_not_yet", "not posted yet; it follows in a moment"))
+            )
             text = M(
                 "table.reply.status_dm",
                 "Game #{game} ({title}): waiting for {names}. The board: {link}",
