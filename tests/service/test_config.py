@@ -82,6 +82,7 @@ def test_only_the_process_of_shard_0_syncs_commands() -> None:
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 HOUR = 3600.0
+DAY = 24 * HOUR
 
 #: each setting of the README's table that ``Settings`` reads: its field, and the README's default as that
 #: field's value (a unit, or the words the README gives for "not set")
@@ -95,6 +96,11 @@ README_FIELDS: dict[str, tuple[str, Any]] = {
     "SPEAKEASY_RACE_SWEEP_SECONDS": ("race_sweep_s", 1.0),
     "SPEAKEASY_DELIVERY_RETRY_SECONDS": ("delivery_retry_s", 1.0),
     "SPEAKEASY_DELIVERY_SWEEP_SECONDS": ("delivery_sweep_s", 1.0),
+    "SPEAKEASY_STATUS_REPOST_SECONDS": ("status_repost_s", 1.0),
+    "SPEAKEASY_LOBBIES_PER_USER": ("lobbies_per_user", 1),
+    "SPEAKEASY_LOBBY_EXPIRE_DAYS": ("lobby_expire_s", DAY),
+    "SPEAKEASY_HINT_COOLDOWN_SECONDS": ("hint_cooldown_s", 1.0),
+    "SPEAKEASY_BOARD_COOLDOWN_SECONDS": ("board_cooldown_s", 1.0),
     "SPEAKEASY_DEV_GUILD": ("dev_guild_id", {"(none)": None}),
     "SPEAKEASY_RENDER_WORKERS": ("render_workers", {"cores - 1": max((os.cpu_count() or 1) - 1, 0)}),
     "SPEAKEASY_SHARD_COUNT": ("shard_count", {"(none)": None}),
