@@ -19,6 +19,7 @@ from .errors import (
     StoreClosed,
     StoreError,
     StoreUnavailable,
+    TooManyOpen,
 )
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .record import Move
@@ -69,5 +70,6 @@ __all__ = [
     "StoreClosed",
     "StoreError",
     "StoreUnavailable",
+    "TooManyOpen",
     "WriteHook",
 ]
