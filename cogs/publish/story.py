@@ -3,7 +3,6 @@ the turns that passed within a move, and event pictures."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import io
@@ -76,7 +75,7 @@ class BoardMixin:
         """``/game status``: the current message again, at the bottom of the channel, with a fresh picture (the
         old one is closed into its summary). Nobody is pinged."""
         async with (
-            self._locks.setdefault(game_id, asyncio.Lock()),
+            self._locks(game_id),
             self.bot.service.store.held("deliver", game_id, DELIVER_WAIT_S),
         ):
             await self._deliver(game_id)  # first bring it up to date
