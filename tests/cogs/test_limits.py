@@ -6,8 +6,12 @@ have a per-user cooldown; each refusal says when to try again. And the bot keeps
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
 
+from cogs.langs import Langs
+from cogs.publish import Publisher
+from cogs.publish.publisher import SCREEN_GAMES
 from tests.cogs.driver import CHANNEL, Clock, Driver, bot_on, ids_of, table
 from tests.fakediscord import payloads as p
 from tests.fakediscord.fixtures import fake_server
@@ -182,3 +186,26 @@ async def test_the_reminder_loop_closes_old_lobbies(tmp_path):
             (game,) = await bot.service.store.list_games(p.GUILD_ID)
             assert game.status == "abandoned"
             assert "has closed itself" in server.last_message(game.table_channel)["content"]
+
+
+async def test_what_a_process_remembers_per_user_and_per_game_is_bounded():
+    """Issue 22 (memory): the languages stored per user and the safe-screen texts per game are kept for the users
+    and games seen last only; one forgotten costs a write (a language) or an edit that changes nothing (a screen)."""
+    writes: list[int] = []
+
+    class Store:
+        async def set_user_lang(self, user_id: int, lang: str, now: float) -> None:
+            writes.append(user_id)
+
+    langs = Langs(keep=3)
+    for uid in [1, 2, 3, 1, 4, 5, 1]:  # 1 is seen again and again: kept; 2 and 3 are dropped for 4 and 5
+        await langs.remember(Store(), SimpleNamespace(user=SimpleNamespace(id=uid, bot=False), locale="de"), 0.0)
+    assert writes == [1, 2, 3, 4, 5] and list(langs._known) == [4, 5, 1]
+
+    publisher = Publisher(SimpleNamespace())  # type: ignore[arg-type]
+    for gid in range(1, SCREEN_GAMES + 11):
+        publisher.screens_of(gid)[7] = ("screen", 0)
+        publisher.screens_of(1)  # game 1 is used all along
+    assert len(publisher._screens) == SCREEN_GAMES and 1 in publisher._screens and 2 not in publisher._screens
+    publisher.forget(1)
+    assert 1 not in publisher._screens
