@@ -29,9 +29,11 @@ def clip_message(text: str) -> str:
     return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
 
 
-def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
-    """A link to a message of a server (the board, for a reminder or a status asked in a DM)."""
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+def message_link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a message of a server (the board, for a reminder or a status asked in a DM); without a message,
+    to the channel."""
+    channel = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return channel if message_id is None else f"{channel}/{message_id}"
 
 
 def question_line(pt: PublicTable) -> str:

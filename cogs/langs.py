@@ -4,6 +4,7 @@ uses the reader's locale as remembered from their last interaction, else the tab
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import discord
@@ -35,14 +36,21 @@ def guild_lang(interaction: discord.Interaction) -> str:
     return lang_of(getattr(interaction, "guild_locale", None)) or DEFAULT
 
 
+#: how many people's languages a process remembers having stored (the project's own value: under a MB)
+KNOWN_USERS = 10_000
+
+
 class Langs:
     """Each person's language as their last interaction said it, kept in the store (so DMs sent later, by this
     process or another after a restart, are in it); written only when it changes."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: int = KNOWN_USERS) -> None:
         #: what this process stored last per user ("": a locale the bot does not speak: the table's language
-        #: then); a change seen by another process in between is rare and only delays the next write
-        self._known: dict[int, str] = {}
+        #: then); a change seen by another process in between is rare and only delays the next write. Only the
+        #: ``keep`` users seen last are kept (memory stays flat however many people use the bot): one forgotten
+        #: costs a write at their next interaction
+        self._known: OrderedDict[int, str] = OrderedDict()
+        self._keep = keep
 
     async def remember(self, store: Store, interaction: discord.Interaction, now: float) -> None:
         """Store the clicker's language if it changed since this process last saw it."""
@@ -51,9 +59,13 @@ class Langs:
             return
         lang = lang_of(getattr(interaction, "locale", None)) or ""
         if self._known.get(user.id) == lang:
+            self._known.move_to_end(user.id)
             return
         await store.set_user_lang(user.id, lang, now)
         self._known[user.id] = lang
+        self._known.move_to_end(user.id)
+        while len(self._known) > self._keep:
+            self._known.popitem(last=False)
 
     async def of(self, store: Store, user_id: int, table_lang: str) -> str:
         """The language to write to a person in: theirs as remembered (read from the store: another process

@@ -23,6 +23,7 @@ from cogs.publish import message_nonce
 from engine.core import Option, Prompt
 from engine.msg import M
 from service import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
+from service.limits import BOARD
 from service.plans import JOIN, plans
 from service.public_table import in_lang
 from store import StoreBusy, StoreUnavailable
@@ -286,6 +287,11 @@ class PlayCog(commands.Cog, name="Play"):
             )
             await interaction.followup.send(w(text), ephemeral=True)
             return
+        try:  # a picture per user per cooldown (issue 22), after every other check
+            await self.bot.service.user_cooldown(BOARD, user_of(interaction))
+        except ServiceError as exc:
+            await interaction.followup.send(w(exc.msg), ephemeral=True)
+            return
         mine = table.seat_of(interaction.user.id)
         view = in_lang(table.view(seat if mine == seat else None), w.lang)  # an ephemeral picture: the reader's
         png = await self.bot.renderer.render(pics.player_board, view, seat)  # type: ignore[arg-type]
@@ -372,7 +378,24 @@ class PlayCog(commands.Cog, name="Play"):
                 log.warning("sending reminders failed (%s: %s); will try again", type(exc).__name__, exc)
             except Exception:
                 log.exception("sending reminders failed")
+            try:
+                await self.expire_lobbies()
+            except asyncio.CancelledError:
+                raise
+            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next round closes them
+                log.warning("closing old lobbies failed (%s: %s); will try again", type(exc).__name__, exc)
+            except Exception:
+                log.exception("closing old lobbies failed")
             await asyncio.sleep(self.bot.settings.reminder_poll_s)
+
+    async def expire_lobbies(self) -> int:
+        """Close the lobbies that were never started in time (the service decides, in the database, so with
+        several processes each closes once) and post why in each one's thread; returns how many this process
+        closed."""
+        closed = await self.bot.service.expire_lobbies()
+        for gid in closed:
+            await self.bot.publisher.deliver(gid)
+        return len(closed)
 
     async def send_reminders(self) -> int:
         """Ping every player whose reminder is due; returns how many were sent. A reminder is counted only

@@ -8,8 +8,9 @@ import json
 from bots.common import LEVELS
 from bots.table import Hint, bot_level, bot_name, bot_user_id
 from engine.msg import Join, M, Msg
-from service.core import SEAT, SERVER, Core, private_body, table_row
+from service.core import SEAT, SERVER, private_body, table_row
 from service.host import no_seat_of, not_seated
+from service.limits import HINT, Limits
 from service.lobby import full, not_seating
 from service.notice import Notice, ServiceError, StaleClick, User
 from service.outcome import Written, put_offer, seated, take_offer
@@ -34,7 +35,7 @@ def no_bots(title: str) -> Msg:
     return M("table.err.no_bots", "{title} has no seat bots.", title=title)
 
 
-class BotSeats(Core):
+class BotSeats(Limits):
     """``/game addbot`` and ``/hint``."""
 
     async def add_bot(self, game_id: int, user: User, level: str) -> Notice:
@@ -173,5 +174,6 @@ class BotSeats(Core):
             )
         if not self.bots.plays(table.game.name):
             raise ServiceError(M("table.err.no_hints", "{title} has no hints.", title=table.game.title))
+        await self.user_cooldown(HINT, user)  # a search per user per cooldown (issue 22), after every other check
         bots = await self.bot_table(table, {seat: "standard"})
         return await asyncio.to_thread(self.bots.hint, bots, table.state, mine[0])

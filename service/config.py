@@ -34,6 +34,17 @@ class Settings:
     #: a due reminder is claimed by one process for this long; if that process dies before sending it, another
     #: sends it after this (the project's own value: inside Discord's few minutes of nonce memory)
     reminder_claim_s: float = 120.0
+    #: ``/game status`` posts a game's board again at most this often (else it links the latest board): the
+    #: project's own value, against a channel flooded with boards and pictures (issue 22)
+    status_repost_s: float = 60.0
+    #: how many open lobbies (not yet started) one user may host in one server at once (issue 22)
+    lobbies_per_user: int = 3
+    #: a lobby that has not started this long after it was opened closes itself (issue 22)
+    lobby_expire_s: float = 7 * 86400.0
+    #: one ``/hint`` (a bot's search) per user this often (issue 22)
+    hint_cooldown_s: float = 30.0
+    #: one ``/board`` (a picture drawn) per user this often (issue 22)
+    board_cooldown_s: float = 10.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
@@ -66,6 +77,28 @@ class Settings:
                 raise SystemExit(f"{name} must be more than 0 seconds, not {raw!r}.")
             return secs
 
+        def days(name: str, default_s: float) -> float:
+            """A setting given in days, as seconds (``default_s`` when it is not set)."""
+            raw = values.get(name, "").strip()
+            if not raw:
+                return default_s
+            try:
+                days = float(raw)
+            except ValueError:
+                raise SystemExit(f"{name} must be a number of days, not {raw!r}.") from None
+            if not 0 < days < float("inf"):
+                raise SystemExit(f"{name} must be more than 0 days, not {raw!r}.")
+            return days * 86400.0
+
+        def whole(name: str, default: int) -> int:
+            """A whole number of at least 1."""
+            raw = values.get(name, "").strip()
+            if not raw:
+                return default
+            if not raw.isdigit() or int(raw) < 1:
+                raise SystemExit(f"{name} must be a whole number of 1 or more, not {raw!r}.")
+            return int(raw)
+
         workers = values.get("SPEAKEASY_RENDER_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SystemExit(f"SPEAKEASY_RENDER_WORKERS must be a number of processes (0 or more), not {workers!r}.")
@@ -83,6 +116,11 @@ class Settings:
             race_sweep_s=seconds("SPEAKEASY_RACE_SWEEP_SECONDS", cls.race_sweep_s),
             delivery_retry_s=seconds("SPEAKEASY_DELIVERY_RETRY_SECONDS", cls.delivery_retry_s),
             delivery_sweep_s=seconds("SPEAKEASY_DELIVERY_SWEEP_SECONDS", cls.delivery_sweep_s),
+            status_repost_s=seconds("SPEAKEASY_STATUS_REPOST_SECONDS", cls.status_repost_s),
+            lobbies_per_user=whole("SPEAKEASY_LOBBIES_PER_USER", cls.lobbies_per_user),
+            lobby_expire_s=days("SPEAKEASY_LOBBY_EXPIRE_DAYS", cls.lobby_expire_s),
+            hint_cooldown_s=seconds("SPEAKEASY_HINT_COOLDOWN_SECONDS", cls.hint_cooldown_s),
+            board_cooldown_s=seconds("SPEAKEASY_BOARD_COOLDOWN_SECONDS", cls.board_cooldown_s),
             dev_guild_id=int(guild) if guild else None,
             render_workers=int(workers) if workers else default_workers(),
             shard_count=count,

@@ -29,6 +29,7 @@ from engine.core import (
 from engine.msg import M, Msg, dump_or_none, load
 from engine.registry import TABLE_GAMES
 from service.config import Settings
+from service.locks import KeyedLocks
 from service.notice import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
 from service.outcome import Written, commit_move, taken_reply
 from store import UNARMED, Move, Store, StoreBusy, StoreUnavailable
@@ -225,7 +226,8 @@ class Core:
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         #: games whose bots' task must look again before it ends: a move came while it ran (``spawn_bots``)
         self._bots_again: set[int] = set()
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: a game's lock exists only while a request holds or waits for it (memory stays flat over many games)
+        self._locks: KeyedLocks[int] = KeyedLocks()
         #: set by ``stop_bots``: a bots' task waiting to try again after a failing database stops
         self._stopping = False
         self._stop = asyncio.Event()
@@ -236,7 +238,7 @@ class Core:
         database (the store's work lock, which a process that dies gives up at once). The store's version
         check guards the rest; the lock keeps e.g. a claim from slipping in while another process closes the
         window."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.held("game", game_id, GAME_LOCK_WAIT_S):
+        async with self._locks(game_id), self.store.held("game", game_id, GAME_LOCK_WAIT_S):
             yield
 
     # --- loading -------------------------------------------------------------------------------------------
@@ -500,29 +502,40 @@ class Core:
         if running is not None and not running.done():
             self._bots_again.add(table.id)
             return
-        self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bots_task(table.id))
+        task = asyncio.get_running_loop().create_task(self._bots_task(table.id))
+        self._bot_tasks[table.id] = task
+        task.add_done_callback(lambda done, gid=table.id: self._bot_task_done(gid, done))
+
+    def _bot_task_done(self, game_id: int, task: asyncio.Task[None]) -> None:
+        """Forget a game's finished bots' task (unless a newer one took its place)."""
+        if self._bot_tasks.get(game_id) is task:
+            del self._bot_tasks[game_id]
 
     async def _bots_task(self, game_id: int) -> None:
         # (no await between the flag's test and the end: a move that finds this task running is never missed)
         failures = 0
-        while True:
-            self._bots_again.discard(game_id)
-            try:
-                await self._bots_once(game_id)
-            except (StoreUnavailable, StoreBusy, NotTaken, MaybeTaken) as exc:
-                # the record is the truth: the next look reloads it and plays only what is still due
-                if failures >= len(BOT_RETRY_PAUSES) or self._stopping:
-                    log.warning(
-                        "game %s: the bots gave up for now (%s); the next move or start-up wakes them", game_id, exc
-                    )
+        try:
+            while True:
+                self._bots_again.discard(game_id)
+                try:
+                    await self._bots_once(game_id)
+                except (StoreUnavailable, StoreBusy, NotTaken, MaybeTaken) as exc:
+                    # the record is the truth: the next look reloads it and plays only what is still due
+                    if failures >= len(BOT_RETRY_PAUSES) or self._stopping:
+                        log.warning(
+                            "game %s: the bots gave up for now (%s); the next move or start-up wakes them", game_id, exc
+                        )
+                        return
+                    log.warning("game %s: the bots' move failed (%s); trying again", game_id, exc)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._stop.wait(), BOT_RETRY_PAUSES[failures])
+                    failures += 1
+                    self._bots_again.add(game_id)
+                if game_id not in self._bots_again:
                     return
-                log.warning("game %s: the bots' move failed (%s); trying again", game_id, exc)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stop.wait(), BOT_RETRY_PAUSES[failures])
-                failures += 1
-                self._bots_again.add(game_id)
-            if game_id not in self._bots_again:
-                return
+        except BaseException:
+            self._bots_again.discard(game_id)  # the task is over: its flag would be kept for nothing
+            raise
 
     async def _bots_once(self, game_id: int) -> None:
         """One bot move, if the bots have something to do. Whether they have is asked outside the game's lock

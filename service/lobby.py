@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -14,7 +15,7 @@ from service.core import SERVER, Core, check_id, event_row, status_word, table_r
 from service.host import already_seated
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.outcome import Written, end_game, start_game
-from store import AlreadySeated, Move
+from store import AlreadySeated, Move, TooManyOpen
 
 #: How many games one channel may have open at once (lobby or active); a guard against spam.
 MAX_OPEN_GAMES_PER_CHANNEL = 10
@@ -34,26 +35,24 @@ class Lobby(Core):
             resolved = resolve_options(game.option_specs, options, new=True)
         except BadOptions as exc:
             raise ServiceError(exc.args[0] if exc.args else str(exc)) from None
-        open_here = await self.store.list_games(guild_id, ("lobby", "active"), channel_id)
-        if len(open_here) >= MAX_OPEN_GAMES_PER_CHANNEL:
-            raise ServiceError(
-                M(
-                    "table.err.channel_full",
-                    "This channel already has {n} open games; finish or abandon one first.",
-                    n=len(open_here),
-                )
-            )
         now = self.clock()
-        game_id = await self.store.create_game(
-            game=game.name,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host.id,
-            options_json=json.dumps(resolved, sort_keys=True),
-            seed=secrets.randbits(63),
-            now=now,
-        )
-        await self.store.add_seat(game_id, host.id, host.name)
+        try:
+            # the limits are counted and the host seated in the lobby's own transaction: two requests at once
+            # cannot both slip under a limit, and a crash never leaves a lobby without its host (issue 22)
+            game_id = await self.store.create_game(
+                game=game.name,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host.id,
+                options_json=json.dumps(resolved, sort_keys=True),
+                seed=secrets.randbits(63),
+                now=now,
+                host_name=host.name,
+                max_in_channel=MAX_OPEN_GAMES_PER_CHANNEL,
+                max_hosted=self.settings.lobbies_per_user,
+            )
+        except TooManyOpen as exc:
+            raise ServiceError(await self._too_many(exc)) from None
         table = await self.load(game_id)
         return Notice(
             table,
@@ -185,6 +184,29 @@ class Lobby(Core):
         if on:
             return M("table.settings.threads_on", "New tables open in a thread of their own.")
         return M("table.settings.threads_off", "New tables are played in their channel.")
+
+    async def _too_many(self, exc: TooManyOpen) -> Msg:
+        """The refusal of a lobby over a limit: how many are open, and what to do (when it may be tried again)."""
+        n = len(exc.game_ids)
+        if exc.what == "channel":
+            return M(
+                "table.err.channel_full",
+                "This channel already has {n} open games; finish or abandon one first.",
+                n=n,
+            )
+        games = ", ".join(f"#{g}" for g in exc.game_ids)
+        oldest = await self.store.get_game(exc.game_ids[0])
+        closes = (oldest.created_at if oldest else self.clock()) + self.settings.lobby_expire_s
+        return M(
+            "table.err.lobbies_per_user",
+            "You already host {n} open lobbies in this server ({games}), the most one player may have. Start one "
+            "(/game start), or leave or abandon one (/game leave, /game abandon), then open another; else #{oldest} "
+            "closes itself unstarted <t:{at}:R>.",
+            n=n,
+            games=games,
+            oldest=exc.game_ids[0],
+            at=math.ceil(closes),
+        )
 
     def _need_lobby(self, table: Table) -> None:
         if table.row.status != "lobby":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from service.bot_seats import BotSeats
 from service.core import UNDO_KIND, SeatBot, effective_choices
+from service.limits import Limits
 from service.lobby import Lobby
 from service.log import Log
 from service.play import Play
@@ -20,5 +21,5 @@ from service.reminders import Reminders
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
-class TableService(BotSeats, Lobby, Play, Log, Recovery, Reminders, PublicTables):
+class TableService(BotSeats, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables):
     """Create, join, leave, start, abandon and play games; the only writer of the store."""

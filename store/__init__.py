@@ -21,6 +21,7 @@ from .errors import (
     StoreClosed,
     StoreError,
     StoreUnavailable,
+    TooManyOpen,
 )
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .record import Move
@@ -73,5 +74,6 @@ __all__ = [
     "StoreClosed",
     "StoreError",
     "StoreUnavailable",
+    "TooManyOpen",
     "WriteHook",
 ]

@@ -307,6 +307,33 @@ class Bookkeeping(Record):
         )
         await self._execute(sql, (user_id, lang, now))
 
+    # ------------------------------------------------------------------ cooldowns (limits on spam)
+
+    async def claim_cooldown(self, kind: str, key: int, now: float, ends_at: float) -> float | None:
+        """Start the cooldown ``kind`` of ``key`` (a game, a user), running until ``ends_at``, unless one runs
+        already: ``None`` when it was started (the caller goes ahead), else when the running one ends. A running
+        cooldown is read first, without writing (a flood of refused requests takes no write lock); else one
+        transaction deletes the expired cooldowns and inserts this one, so of two processes asking at once exactly
+        one gets ``None``."""
+        sql = 'SELECT ends_at FROM cooldowns WHERE kind = ? AND "key" = ? AND ends_at > ?'
+        row = await self._fetchone(sql, (kind, key, now))
+        if row is not None:
+            return float(row[0])
+        async with self._write() as conn:
+            await conn.execute("DELETE FROM cooldowns WHERE ends_at <= ?", (now,))
+            sql = 'INSERT INTO cooldowns (kind, "key", ends_at) VALUES (?, ?, ?) ON CONFLICT (kind, "key") DO NOTHING'
+            if (await conn.execute(sql, (kind, key, ends_at))).rowcount == 1:
+                return None
+            found = await conn.execute('SELECT ends_at FROM cooldowns WHERE kind = ? AND "key" = ?', (kind, key))
+            row = found.fetchone()
+            assert row is not None
+            return float(row[0])
+
+    async def count_cooldowns(self) -> int:
+        """How many cooldowns the table holds (expired ones included until the next claim deletes them)."""
+        row = await self._fetchone("SELECT COUNT(*) FROM cooldowns")
+        return int(row[0]) if row else 0
+
     # ------------------------------------------------------------------ guild settings
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:

@@ -48,6 +48,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("events", _names(EventRow), "id"),
     ("outbox", _names(OutboxRow), "id"),
     ("offers", _names(OfferRow), "game_id, seat"),
+    ("cooldowns", ("kind", "key", "ends_at"), 'kind, "key"'),
 )
 #: the tables whose ids a sequence hands out
 ID_TABLES = ("games", "events", "outbox")

@@ -72,6 +72,17 @@ class SeatNotFound(StoreError):
         self.game_id = game_id
 
 
+class TooManyOpen(StoreError):
+    """A new lobby was refused: its channel already has ``max_in_channel`` open games (``what == "channel"``) or
+    its host already hosts ``max_hosted`` lobbies in the server (``what == "host"``); ``game_ids`` are those games,
+    oldest first. Nothing was written."""
+
+    def __init__(self, what: str, game_ids: list[int]) -> None:
+        super().__init__(f"too many open games ({what}): {game_ids}")
+        self.what = what
+        self.game_ids = game_ids
+
+
 class Conflict(StoreError):
     """A write broke a uniqueness or integrity rule of the schema (the database refused it; nothing changed)."""
 

@@ -356,6 +356,30 @@ ALTER TABLE offers ADD COLUMN from_agreed INTEGER NOT NULL DEFAULT 0;
 """
 
 
+_V7_COOLDOWNS = """
+-- Limits on spam (issue 22), decided in the database so they hold across processes: something done recently
+-- (kind "status": a game's board posted again, key the game; "hint", "board": a user's request, key the user)
+-- and when the next one is allowed. Only running ones are kept: each claim deletes the expired.
+CREATE TABLE cooldowns (
+    kind    TEXT    NOT NULL,
+    "key"   INTEGER NOT NULL,
+    ends_at REAL    NOT NULL,
+    PRIMARY KEY (kind, "key")
+);
+CREATE INDEX cooldowns_ends ON cooldowns (ends_at);
+"""
+
+_PG_V7_COOLDOWNS = """
+CREATE TABLE cooldowns (
+    kind    TEXT   NOT NULL,
+    "key"   BIGINT NOT NULL,
+    ends_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (kind, "key")
+);
+CREATE INDEX cooldowns_ends ON cooldowns (ends_at);
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema version: the script each database runs to reach it."""
@@ -378,6 +402,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V4_REMINDER_WAIT, _V4_REMINDER_WAIT),  # 4: the version each reminder's wait began at
     Migration(_V5_LANGS, _PG_V5_LANGS),  # 5: each person's language (issue 15), for what is sent to them later
     Migration(_V6_OFFER_CONSENT, _V6_OFFER_CONSENT),  # 6: who agreed to a seat offer (issue 22)
+    Migration(_V7_COOLDOWNS, _PG_V7_COOLDOWNS),  # 7: cooldowns of /game status, /hint, /board (issue 22)
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

@@ -25,7 +25,7 @@ from typing import Any, Self
 
 from .base import Backend, Rollback, cols, marks
 from .bookkeeping import Bookkeeping
-from .errors import AlreadySeated, Conflict, GameNotFound, NotInLobby, SeatNotFound
+from .errors import AlreadySeated, Conflict, GameNotFound, NotInLobby, SeatNotFound, TooManyOpen
 from .migrations import MIGRATIONS, Migration
 from .postgres import PostgresBackend, describe, is_postgres
 from .record import check_status
@@ -110,17 +110,47 @@ class Store(Bookkeeping):
         options_json: str,
         seed: int,
         now: float,
+        host_name: str | None = None,
+        max_in_channel: int | None = None,
+        max_hosted: int | None = None,
     ) -> int:
-        """Create a game in the lobby (version 0) and return its id."""
+        """Create a game in the lobby (version 0) and return its id. With ``host_name`` the host takes seat 0 in
+        the same transaction, so a crash never leaves a lobby without its host. ``max_in_channel``: refuse
+        (``TooManyOpen``, nothing written) when the channel (or a game's thread in it) already has that many open
+        games, lobby or active; ``max_hosted``: when the host already hosts that many lobbies in the server. Both
+        are counted inside the transaction, which excludes every other writer: two requests at once cannot both
+        slip under a limit."""
         sql = (
             "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, version,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?) RETURNING id"
         )
         params = (game, guild_id, channel_id, host_id, options_json, seed, now, now)
         async with self._write() as conn:
+            if max_in_channel is not None:
+                count = (
+                    "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active')"
+                    " AND (channel_id = ? OR thread_id = ?) ORDER BY id"
+                )
+                ids = [int(r[0]) for r in (await conn.execute(count, (guild_id, channel_id, channel_id))).rows]
+                if len(ids) >= max_in_channel:
+                    raise TooManyOpen("channel", ids)
+            if max_hosted is not None:
+                count = "SELECT id FROM games WHERE guild_id = ? AND host_id = ? AND status = 'lobby' ORDER BY id"
+                ids = [int(r[0]) for r in (await conn.execute(count, (guild_id, host_id))).rows]
+                if len(ids) >= max_hosted:
+                    raise TooManyOpen("host", ids)
             row = (await conn.execute(sql, params)).fetchone()
             assert row is not None
-            return int(row[0])
+            game_id = int(row[0])
+            if host_name is not None:
+                seat = "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)"
+                await conn.execute(seat, (game_id, host_id, host_name))
+            return game_id
+
+    async def stale_lobbies(self, opened_before: float, limit: int = 100) -> list[GameRow]:
+        """Lobbies opened at or before ``opened_before`` and still not started, oldest first (at most ``limit``)."""
+        sql = f"SELECT {cols(GameRow)} FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY id LIMIT ?"
+        return [GameRow(*row) for row in await self._fetchall(sql, (opened_before, limit))]
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """Return the game or None."""

@@ -199,6 +199,17 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
             )
             await interaction.followup.send(w(text), ephemeral=True)
             return
+        again = await self.bot.service.claim_repost(table)  # at most once a minute per game (issue 22)
+        if again is not None:
+            board = await self.bot.service.store.get_message(table.id, "board")
+            gid = table.row.guild_id
+            link = (
+                message_link(gid, board.channel_id, board.message_id)
+                if board
+                else message_link(gid, table.row.table_channel)
+            )
+            await interaction.followup.send(w(self.bot.service.board_recent(table, link, again)), ephemeral=True)
+            return
         await self.bot.publisher.repost(table.id)  # status never pings
         text = M("table.reply.board_posted", "Board posted. Waiting for: {names}.", names=names)
         await interaction.followup.send(w(text), ephemeral=True)

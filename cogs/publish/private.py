@@ -18,7 +18,7 @@ from words import words
 
 class PrivateMixin:
     """The private messages of :class:`~cogs.publish.Publisher`, a mixin of it: it uses the publisher's ``bot``,
-    ``_screens`` (set up by its ``__init__``) and ``channel``.
+    ``screens_of`` and ``channel``.
     """
 
     async def _update_screens(self, table: Table) -> None:
@@ -27,6 +27,7 @@ class PrivateMixin:
         screen = PICTURES[table.game.name].screen
         assert screen is not None
         store = self.bot.service.store
+        shown = self.screens_of(table.id)
         for seat in table.seats:
             if seat.user_id <= 0:
                 continue
@@ -40,20 +41,19 @@ class PrivateMixin:
                 title=table.game.title,
             )
             text = clip_message(f"{words(lang)(head)}\n{screen(view)}")
-            key = (table.id, seat.user_id)
             kind = f"screen:{seat.user_id}"
             row = await store.get_message(table.id, kind)
             if row is not None and row.version > table.version:
                 continue  # a newer screen is up already
             # unchanged since this process showed it (and no other process has shown a screen since)
-            if row is not None and self._screens.get(key) == (text, row.version):
+            if row is not None and shown.get(seat.user_id) == (text, row.version):
                 continue
             if row is not None:
                 try:
                     channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
                     await channel.get_partial_message(row.message_id).edit(content=text)  # type: ignore[union-attr]
                     await store.set_message_shown(table.id, kind, table.version, 0)
-                    self._screens[key] = (text, table.version)
+                    shown[seat.user_id] = (text, table.version)
                     continue
                 except (discord.NotFound, discord.Forbidden):
                     pass  # deleted, or an archived thread: send a new screen message
@@ -62,7 +62,7 @@ class PrivateMixin:
             )
             if message is not None:
                 await store.set_message(table.id, kind, message.channel.id, message.id, version=table.version)
-                self._screens[key] = (text, table.version)
+                shown[seat.user_id] = (text, table.version)
 
     async def _send_private(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message | None:
         """One private message: by DM, or in the private thread when DMs are closed."""

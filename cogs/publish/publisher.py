@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import math
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,11 +19,15 @@ from cogs.publish.common import DELIVER_WAIT_S, TRANSIENT, log, mentions, messag
 from cogs.publish.private import PrivateMixin
 from cogs.publish.story import BoardMixin
 from service import ServiceError, Table
+from service.locks import KeyedLocks
 from store import OutboxRow, StoreBusy, StoreClosed, StoreUnavailable
 from words import words
 
 if TYPE_CHECKING:
     from bot import TableBot
+
+#: how many games' safe-screen texts a process keeps (the project's own value: a few MB at most)
+SCREEN_GAMES = 1000
 
 
 class Publisher(BoardMixin, PrivateMixin):
@@ -30,11 +35,15 @@ class Publisher(BoardMixin, PrivateMixin):
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: a game's delivery lock exists only while a delivery holds or waits for it
+        self._locks: KeyedLocks[int] = KeyedLocks()
+        #: a game's pending retry (the task forgets itself when it runs)
         self._retries: dict[int, asyncio.Task[None]] = {}
+        #: failed deliveries in a row per game (dropped once one succeeds)
         self._failures: dict[int, int] = {}
-        #: the last safe-screen text sent per (game, user), so an unchanged screen is not edited again
-        self._screens: dict[tuple[int, int], tuple[str, int]] = {}
+        #: the last safe-screen text sent per game and user, so an unchanged screen is not edited again: the
+        #: games used last, at most ``SCREEN_GAMES`` of them, and none that is over (``forget``)
+        self._screens: OrderedDict[int, dict[int, tuple[str, int]]] = OrderedDict()
         self._sweeper: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -85,13 +94,14 @@ class Publisher(BoardMixin, PrivateMixin):
     async def deliver(self, game_id: int) -> bool:
         """Post whatever the store says is not yet posted for this game; True when nothing is left. A failure
         of Discord is logged and retried later (with growing pauses), never lost."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()):
+        async with self._locks(game_id):
             try:
                 # one process at a time brings a game's messages up to date (several may share PostgreSQL):
                 # the holder reads the store after taking the lock, so no board is followed by an older one
                 async with self.bot.service.store.held("deliver", game_id, DELIVER_WAIT_S):
                     done = await self._deliver(game_id)
             except ServiceError:
+                self.forget(game_id)
                 return True  # the game is gone: nothing to tell
             except TRANSIENT as exc:
                 log.warning("delivery for game %s failed (%s: %s); will retry", game_id, type(exc).__name__, exc)
@@ -105,6 +115,23 @@ class Publisher(BoardMixin, PrivateMixin):
         else:
             self._retry_later(game_id)
         return done
+
+    def forget(self, game_id: int) -> None:
+        """Drop what this process keeps of a game (its screens' texts, its failure count): it is over or gone."""
+        self._screens.pop(game_id, None)
+        self._failures.pop(game_id, None)
+
+    def screens_of(self, game_id: int) -> dict[int, tuple[str, int]]:
+        """The safe-screen texts last sent for a game, by user (kept for the ``SCREEN_GAMES`` games used last:
+        one forgotten only costs an edit that changes nothing)."""
+        shown = self._screens.get(game_id)
+        if shown is None:
+            shown = self._screens[game_id] = {}
+            while len(self._screens) > SCREEN_GAMES:
+                self._screens.popitem(last=False)
+        else:
+            self._screens.move_to_end(game_id)
+        return shown
 
     def _retry_later(self, game_id: int) -> None:
         if self.bot.is_closed():
@@ -133,6 +160,8 @@ class Publisher(BoardMixin, PrivateMixin):
             race = await service.store.get_race(game_id)
             if race is not None:
                 self.bot.get_cog("Play").schedule_race(game_id, race.version, race.deadline)  # type: ignore[union-attr]
+        if done and table.row.status in ("finished", "abandoned"):
+            self.forget(game_id)  # over and delivered: nothing of it is needed again
         return done
 
     async def _deliver_outbox(self, table: Table) -> bool:
@@ -166,5 +195,28 @@ class Publisher(BoardMixin, PrivateMixin):
                 allowed_mentions=mentions([body["to_user"], body["from_user"]]),
                 nonce=message_nonce("o", row.id),
             )
+        elif row.kind == "public":  # a line the table says in its thread or channel (a lobby that closed itself)
+            if body.get("lobby"):
+                await self._redraw_lobby(table)  # first: an edit is harmless to repeat, a post has its nonce
+            channel = await self.channel(table.row.table_channel)
+            await channel.send(
+                clip_message(words(table.lang).stored(body, body["text"])),
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=message_nonce("o", row.id),
+            )
         else:
             log.error("unknown outbox entry %s of kind %r dropped", row.id, row.kind)
+
+    async def _redraw_lobby(self, table: Table) -> None:
+        """The lobby message as the game's status now shows it (a closed lobby: no buttons)."""
+        row = await self.bot.service.store.get_message(table.id, "lobby")
+        lobby = self.bot.get_cog("Lobby")
+        if row is None or lobby is None:
+            return
+        channel = await self.channel(row.channel_id)
+        with contextlib.suppress(discord.NotFound):  # deleted by someone: nothing to redraw
+            await channel.get_partial_message(row.message_id).edit(  # type: ignore[attr-defined]
+                content=lobby.lobby_text(table),  # type: ignore[attr-defined]
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

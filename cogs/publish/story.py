@@ -3,7 +3,6 @@ the turns that passed within a move, and event pictures."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import io
@@ -43,11 +42,14 @@ class BoardMixin:
         """
         store = self.bot.service.store
         current = await store.get_message(table.id, "board")
-        last_id = await store.last_event_id(table.id)
+        upto = current.upto if current is not None else 0
+        # only the events of the state loaded: a move committed since (another click) is the next delivery's, so
+        # a picture is never drawn from a state older than its events (a round's reveal from the view before it)
+        newer = [e for e in await store.events_after(table.id, upto) if e.pos <= table.version]
+        last_id = newer[-1].id if newer else upto
         if current is not None and current.version >= table.version and current.upto >= last_id:
             return  # nothing new (or a newer board is up already: never show an older one over it)
-        upto = current.upto if current is not None else 0
-        fresh = said_in(table.lang, [e for e in await store.events_after(table.id, upto) if e.seats is None])
+        fresh = said_in(table.lang, [e for e in newer if e.seats is None])
         last = max([last_id, upto])
         data = json.loads(current.data) if current is not None else {}
         acting = pt.waiting_users()
@@ -76,7 +78,7 @@ class BoardMixin:
         """``/game status``: the current message again, at the bottom of the channel, with a fresh picture (the
         old one is closed into its summary). Nobody is pinged."""
         async with (
-            self._locks.setdefault(game_id, asyncio.Lock()),
+            self._locks(game_id),
             self.bot.service.store.held("deliver", game_id, DELIVER_WAIT_S),
         ):
             await self._deliver(game_id)  # first bring it up to date

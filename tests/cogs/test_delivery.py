@@ -187,3 +187,39 @@ async def test_the_database_away_is_answered_truthfully_and_deliveries_wait_for_
         await d.settle()  # the publisher's retry posted it
         assert (await bot.service.store.get_message(gid, "board")).version == t.version + 1
         assert len(server.take_error_logs()) == 1  # only the refused reply's (the database's failures are warnings)
+
+
+async def test_a_delivery_of_an_older_state_leaves_a_newer_moves_events_to_the_next(tmp_path):
+    """Found by the memory bench (issue 22): a delivery loads the game, then reads the events; a move committed in
+    between (a player's next click) gave it events newer than its state, and a round's reveal picture was drawn
+    from the view before the reveal (``ValueError: the view has no reveal``, the click answered with an error).
+    Now a delivery shows only the events of the state it loaded; the next one shows the rest, picture included."""
+    clock = Clock()
+    async with (
+        fake_server(heartbeat_interval_ms=30_000) as server,
+        bot_on(server, tmp_path / "r.sqlite3", clock) as bot,
+    ):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await d.open_and_start("rounds=1 pace=post")
+        svc = bot.service
+        for pr in [pr for pr in (await d.load()).prompts() if pr.kind == "peek"]:
+            t = await d.load()
+            await svc.act(d.gid, svc_user(d, pr.seat), t.version, "peek", pr.options[0].id)
+        stale = await d.load()  # the state a slow delivery loaded ...
+        turn = next(pr for pr in stale.prompts() if pr.kind == "turn")
+        await svc.act(d.gid, svc_user(d, turn.seat), stale.version, "turn", "omerta")  # ... before this move
+        await bot.publisher._deliver_board(stale, await svc.public(stale))
+        board = await svc.store.get_message(d.gid, "board")
+        assert board.version == stale.version  # the older state, with only its own events
+        assert not any("reveal.png" in (m.get("files") or {}) for m in server.messages_in(d.where))
+        assert await bot.publisher.deliver(d.gid)
+        assert (await svc.store.get_message(d.gid, "board")).version == stale.version + 1
+        pictures = [m for m in server.messages_in(d.where) if "reveal.png" in (m.get("files") or {})]
+        assert len(pictures) == 1
+        assert not server.take_error_logs()
+
+
+def svc_user(d: Driver, seat: int) -> User:
+    """The service's user for a seat of the driver's table."""
+    user = d.user_of_seat(seat)
+    return User(p.uid(user), user["global_name"], guild_id=p.GUILD_ID)

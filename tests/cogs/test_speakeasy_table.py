@@ -233,6 +233,7 @@ async def test_player_board_on_demand_shows_secrets_only_to_their_owner(tmp_path
         mine = await server.slash(p.ANNA, "board", {}, channel_id=CHANNEL)
         await mine.wait_followups(1)
         assert mine.followups[-1]["ephemeral"] and "player.png" in mine.followups[-1]["files"]
+        clock.now += bot.settings.board_cooldown_s  # one picture per player per cooldown (issue 22)
         theirs = await server.slash(p.ANNA, "board", {"player": p.BEN["id"]}, channel_id=CHANNEL)
         await theirs.wait_followups(1)
         assert "Ben's board" in theirs.followups[-1]["content"] and "player.png" in theirs.followups[-1]["files"]

@@ -26,7 +26,9 @@ BOB = User(2, "Bob")
 @pytest.fixture
 async def service():
     store = await Store.open(":memory:")
-    svc = TableService(store, Settings(reminder_first_s=3600, reminder_repeat_s=7200), bots=TableBots(Budget(80, 30)))
+    # hints are asked back to back here: no cooldown (the cooldown's own tests: test_limits.py)
+    settings = Settings(reminder_first_s=3600, reminder_repeat_s=7200, hint_cooldown_s=0)
+    svc = TableService(store, settings, bots=TableBots(Budget(80, 30)))
     yield svc
     await store.close()
 

@@ -56,6 +56,11 @@ def test_timers_are_read_in_seconds_and_reminders_in_hours() -> None:
         ({"SPEAKEASY_REMINDER_POLL_SECONDS": "soon"}, "must be a number of seconds, not 'soon'"),
         ({"SPEAKEASY_DELIVERY_SWEEP_SECONDS": "inf"}, "must be more than 0 seconds"),
         ({"SPEAKEASY_RENDER_WORKERS": "-1"}, "SPEAKEASY_RENDER_WORKERS must be a number"),
+        ({"SPEAKEASY_LOBBIES_PER_USER": "0"}, "SPEAKEASY_LOBBIES_PER_USER must be a whole number of 1 or more"),
+        ({"SPEAKEASY_LOBBIES_PER_USER": "2.5"}, "must be a whole number of 1 or more, not '2.5'"),
+        ({"SPEAKEASY_LOBBY_EXPIRE_DAYS": "0"}, "SPEAKEASY_LOBBY_EXPIRE_DAYS must be more than 0 days"),
+        ({"SPEAKEASY_LOBBY_EXPIRE_DAYS": "a week"}, "must be a number of days, not 'a week'"),
+        ({"SPEAKEASY_HINT_COOLDOWN_SECONDS": "-5"}, "SPEAKEASY_HINT_COOLDOWN_SECONDS must be more than 0 seconds"),
         ({"SPEAKEASY_SHARD_COUNT": "0"}, "SPEAKEASY_SHARD_COUNT must be a number of shards"),
         ({"SPEAKEASY_SHARD_IDS": "0"}, "needs SPEAKEASY_SHARD_COUNT"),
         ({"SPEAKEASY_SHARD_COUNT": "2", "SPEAKEASY_SHARD_IDS": "0;1"}, "separated by commas"),
@@ -66,6 +71,19 @@ def test_timers_are_read_in_seconds_and_reminders_in_hours() -> None:
 def test_bad_values_are_refused_clearly(values: dict[str, str], message: str) -> None:
     with pytest.raises(SystemExit, match=message):
         _env(**values)
+
+
+def test_the_spam_limits_are_read() -> None:
+    """Issue 22: each limit is a setting."""
+    s = _env(
+        SPEAKEASY_STATUS_REPOST_SECONDS="120",
+        SPEAKEASY_LOBBIES_PER_USER="5",
+        SPEAKEASY_LOBBY_EXPIRE_DAYS="0.5",
+        SPEAKEASY_HINT_COOLDOWN_SECONDS="45",
+        SPEAKEASY_BOARD_COOLDOWN_SECONDS="2.5",
+    )
+    assert (s.status_repost_s, s.lobbies_per_user, s.lobby_expire_s) == (120.0, 5, 43200.0)
+    assert (s.hint_cooldown_s, s.board_cooldown_s) == (45.0, 2.5)
 
 
 def test_only_the_process_of_shard_0_syncs_commands() -> None:
@@ -82,6 +100,7 @@ def test_only_the_process_of_shard_0_syncs_commands() -> None:
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 HOUR = 3600.0
+DAY = 24 * HOUR
 
 #: each setting of the README's table that ``Settings`` reads: its field, and the README's default as that
 #: field's value (a unit, or the words the README gives for "not set")
@@ -95,6 +114,11 @@ README_FIELDS: dict[str, tuple[str, Any]] = {
     "SPEAKEASY_RACE_SWEEP_SECONDS": ("race_sweep_s", 1.0),
     "SPEAKEASY_DELIVERY_RETRY_SECONDS": ("delivery_retry_s", 1.0),
     "SPEAKEASY_DELIVERY_SWEEP_SECONDS": ("delivery_sweep_s", 1.0),
+    "SPEAKEASY_STATUS_REPOST_SECONDS": ("status_repost_s", 1.0),
+    "SPEAKEASY_LOBBIES_PER_USER": ("lobbies_per_user", 1),
+    "SPEAKEASY_LOBBY_EXPIRE_DAYS": ("lobby_expire_s", DAY),
+    "SPEAKEASY_HINT_COOLDOWN_SECONDS": ("hint_cooldown_s", 1.0),
+    "SPEAKEASY_BOARD_COOLDOWN_SECONDS": ("board_cooldown_s", 1.0),
     "SPEAKEASY_DEV_GUILD": ("dev_guild_id", {"(none)": None}),
     "SPEAKEASY_RENDER_WORKERS": ("render_workers", {"cores - 1": max((os.cpu_count() or 1) - 1, 0)}),
     "SPEAKEASY_SHARD_COUNT": ("shard_count", {"(none)": None}),

@@ -182,3 +182,43 @@ async def test_a_crash_at_every_write_boundary_leaves_a_game_that_goes_on(target
         with pytest.raises(ServiceError):
             await svc.act(gid, User(99, "Zed"), t.version, "x", "y")  # and refusals still answer
         await svc.store.close()
+
+
+async def test_a_crash_while_a_lobby_opens_leaves_no_lobby_or_one_with_its_host(targets: Targets) -> None:
+    """Issue 22 (small ones): opening a lobby and seating its host were two transactions, and a kill between them
+    left a lobby without seats that counted against the channel's limit. Cut at every write boundary of ``create``
+    (on both backends), the restarted table holds either no game or the lobby with its host in seat 0, and the host
+    can open it (again)."""
+    seen: list[str] = []
+    clock = Clock()
+    svc = await _service(targets.new(), clock)
+    svc.store.write_hook = seen.append
+    await svc.create(10, 20, USERS[0], "omerta", {})
+    await svc.store.close()
+    assert seen[-1] == "commit" and len(seen) >= 3, seen  # the limits' counts, the game, the seat, the commit
+    for at in range(1, len(seen) + 1):
+        path = targets.new()
+        svc = await _service(path, clock)
+        count = 0
+
+        def crash(label: str, at: int = at) -> None:
+            nonlocal count
+            count += 1
+            if count == at:
+                raise SimulatedCrash(label)
+
+        svc.store.write_hook = crash
+        with pytest.raises(SimulatedCrash):
+            await svc.create(10, 20, USERS[0], "omerta", {})
+        await svc.store.close()
+        svc = await _service(path, clock)  # the restart
+        games = await svc.store.list_games(10)
+        if at < len(seen):  # cut before the commit: nothing
+            assert games == [], f"@{at}: a lobby was left by a cut transaction"
+        else:  # cut just after it: the lobby with its host
+            (game,) = games
+            seats = await svc.store.get_seats(game.id)
+            assert [(s.seat, s.user_id) for s in seats] == [(0, USERS[0].id)], f"@{at}: {seats}"
+        notice = await svc.create(10, 20, USERS[0], "omerta", {})
+        assert [s.user_id for s in notice.table.seats] == [USERS[0].id]
+        await svc.store.close()
