@@ -132,7 +132,7 @@ async def _check_async(db: str, acked: list[dict]) -> dict[str, int]:
     from engine.core import TABLE, load_choice
     from engine.registry import GAMES
     from service import Settings, TableService
-    from service.core import effective_choices
+    from service.records import effective_choices
     from store import Store
 
     store = await Store.open(db)

@@ -8,12 +8,13 @@ import json
 from bots.common import LEVELS
 from bots.table import Hint, bot_level, bot_name, bot_user_id
 from engine.msg import Join, M, Msg
-from service.core import SEAT, SERVER, private_body, table_row
+from service.access import SEAT, SERVER
 from service.host import no_seat_of, not_seated
 from service.limits import HINT, Limits
 from service.lobby import full, not_seating
 from service.notice import Notice, ServiceError, StaleClick, User
 from service.outcome import Written, put_offer, seated, take_offer
+from service.records import private_body, table_row
 from store import AlreadySeated, Move, OfferRow
 
 #: The refusal when a seat changed hands while a request was on its way.

@@ -4,141 +4,53 @@ committed (the choices with everything they change, in one transaction, before a
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Protocol
+from typing import Any
 
-from bots.table import BotTable, TableBots, bot_level
+from bots.table import TableBots, bot_level
 from engine.core import (
     Choice,
     Event,
     Game,
     IllegalChoice,
-    Option,
     Prompt,
     dump_choice,
-    load_choice,
     replay,
     waits_for,
 )
-from engine.msg import M, Msg, dump_or_none, load
+from engine.msg import M, Msg
 from engine.registry import TABLE_GAMES
+from service.access import HOST_ONLY, MAX_ID, SEAT, SERVER, check_id, no_game, no_game_here, no_seat_in_dm, server_only
+from service.bot_turns import BotTurns, SeatBot
 from service.config import Settings
 from service.locks import KeyedLocks
-from service.notice import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
+from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.outcome import Written, commit_move, taken_reply
+from service.records import (
+    effective_choices,
+    event_row,
+    private_body,
+    said,
+    table_row,
+)
 from store import UNARMED, Move, Store, StoreBusy, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
-#: The record of an undo: it takes back the latest choice still in effect (the record stays append-only).
-UNDO_KIND = "_undo"
-#: SQLite's integers (and Discord's snowflakes) end below 2^63: a larger number cannot be a real id.
-MAX_ID = 2**63
 #: how long a request waits for another process to finish with the same game (the project's own value: a move
 #: takes milliseconds, so this only runs out if that process hangs)
 GAME_LOCK_WAIT_S = 10.0
-#: Kinds of the events the table itself writes into the log (not the engine's).
-TABLE_EVENT = "table"
-#: Pauses (seconds) before the bots try their move again after the database failed (the project's own values:
-#: about two minutes in all; then the next move at the table or the next start-up wakes them).
-BOT_RETRY_PAUSES = (0.5, 2.0, 8.0, 30.0, 90.0)
 #: The refusal of a click that lost the race to another move.
 MOVED_FIRST = M("table.err.moved_first", "Someone else moved first; the board has changed. Use the latest message.")
 #: The refusal of a click on a board that has moved on.
 OLD_BOARD = M(
     "table.err.old_board", "That button belongs to an older board; the game has moved on. Use the latest message."
 )
-
-
-def effective_choices(raw: Sequence[str]) -> list[Choice]:
-    """The choices in effect: each undo record takes back the latest choice before it."""
-    out: list[Choice] = []
-    for item in raw:
-        choice = load_choice(item)
-        if choice.kind == UNDO_KIND:
-            if out:
-                out.pop()
-        else:
-            out.append(choice)
-    return out
-
-
-def event_row(pos: int, e: Event) -> tuple[int, str, str | None, str, str]:
-    """An engine event as the store keeps it."""
-    seats = None if e.to is None else json.dumps(list(e.to))
-    return (pos, e.kind, seats, e.text, json.dumps(e.data, sort_keys=True, default=str))
-
-
-def table_row(pos: int, text: str, kind: str = TABLE_EVENT, **data: Any) -> tuple[int, str, None, str, str]:
-    """A public line the table itself writes into the log (a skip, an undo, a claim, a seat changing hands). A
-    message keeps its JSON form in the data (``"msg"``), as an engine event does, so the log is read in any
-    language."""
-    if isinstance(text, Msg):
-        data = {**data, "msg": text.dump()}
-    return (pos, kind, None, str(text), json.dumps(data, sort_keys=True, default=str))
-
-
-def said(e: Event) -> Any:
-    """What an event says: its message (from its JSON form), or its plain text."""
-    return load(e.data["msg"]) if "msg" in e.data else e.text
-
-
-def private_body(lines: Sequence[Any]) -> str:
-    """An outbox entry of private lines: their English and, for each message, its JSON form (``msgs``), so the
-    line is made in the reader's language when it is sent."""
-    return json.dumps({"lines": [str(x) for x in lines], "msgs": [dump_or_none(x) for x in lines]})
-
-
-def label_of(opt: Option | None) -> Any:
-    """An option's label as a message when the engine gave one (its JSON form in ``words``), else its text."""
-    if opt is None:
-        return ""
-    words = opt.words or {}
-    return load(words["label"]) if "label" in words else opt.label
-
-
-def no_game(game_id: object) -> Msg:
-    """The refusal for a game number that names no game."""
-    return M("table.err.no_game", "There is no game #{game}. Use /game list to see the games here.", game=game_id)
-
-
-def no_game_here(game_id: object) -> Msg:
-    """The refusal for a game of another server (a number typed, or a button forged, elsewhere)."""
-    return M(
-        "table.err.no_game_here",
-        "There is no game #{game} in this server. Use /game list to see the games here.",
-        game=game_id,
-    )
-
-
-def no_seat_in_dm(game_id: object) -> Msg:
-    """The refusal in a DM for a game where the user holds no seat (the same for a game that does not exist)."""
-    return M(
-        "table.err.dm_no_seat",
-        "You have no seat in game #{game}; run this in the game's server.",
-        game=game_id,
-    )
-
-
-def server_only(game_id: object) -> Msg:
-    """The refusal in a DM of what only the game's own server may do (a seated player asking)."""
-    return M(
-        "table.err.dm_server_only",
-        "That works only in game #{game}'s own server, not in a DM; run it there.",
-        game=game_id,
-    )
-
-
-#: ``Core.load_for`` scopes: what a seated player may do from a DM too (look at their game, move, undo, reclaim)
-SEAT = "seat"
-#: what only the game's own server may do (join, open, export, every host tool)
-SERVER = "server"
 
 
 def status_word(status: str) -> Msg | str:
@@ -152,57 +64,7 @@ def status_word(status: str) -> Msg | str:
     return words.get(status, status)
 
 
-#: What only the host or an admin may do, each refusal a whole sentence (word order differs by language).
-HOST_ONLY: dict[str, Callable[[int], Msg]] = {
-    "start": lambda g: M("table.err.host.start", "Only the host or a server admin can start game #{game}.", game=g),
-    "abandon": lambda g: M(
-        "table.err.host.abandon", "Only the host or a server admin can abandon game #{game}.", game=g
-    ),
-    "skip": lambda g: M(
-        "table.err.host.skip", "Only the host or a server admin can skip a turn in game #{game}.", game=g
-    ),
-    "substitute": lambda g: M(
-        "table.err.host.substitute", "Only the host or a server admin can substitute a player in game #{game}.", game=g
-    ),
-    "addbot": lambda g: M(
-        "table.err.host.addbot", "Only the host or a server admin can add a bot to game #{game}.", game=g
-    ),
-    "removebot": lambda g: M(
-        "table.err.host.removebot", "Only the host or a server admin can remove a bot from game #{game}.", game=g
-    ),
-    "botseat": lambda g: M(
-        "table.err.host.botseat", "Only the host or a server admin can hand a seat to a bot in game #{game}.", game=g
-    ),
-}
-
-
-def check_id(value: int, what: str = "game") -> int:
-    """A game, server, channel or user id: a positive whole number below 2^63, else a clear refusal."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < MAX_ID:
-        if what == "game":
-            raise ServiceError(no_game(value))
-        if what == "server":
-            raise ServiceError(M("table.err.bad_server_id", "{value} is not a valid server id.", value=value))
-        if what == "channel":
-            raise ServiceError(M("table.err.bad_channel_id", "{value} is not a valid channel id.", value=value))
-        raise ServiceError(M("table.err.bad_id", "{value} is not a valid id.", value=value))
-    return value
-
-
-class SeatBot(Protocol):
-    """The players the table runs itself (``bots.table.TableBots``): they answer their seats' prompts."""
-
-    def plays(self, game_name: str) -> bool:
-        """Whether this game has a seat bot."""
-
-    def run(self, table: BotTable, state: Any) -> list[tuple[Choice, list[Event]]]:
-        """Play the bot seats (changing ``state``) until a person or the timer must act."""
-
-    def optional_due(self, table: BotTable, state: Any) -> bool:
-        """Whether a bot seat would answer an optional question now (``state`` unchanged)."""
-
-
-class Core:
+class Core(BotTurns):
     """Loading, guards and committing moves; the request methods live in the mixins of ``TableService``."""
 
     def __init__(
@@ -446,132 +308,6 @@ class Core:
         )
         return Table(row, list(table.seats), table.game, state)
 
-    async def bots_after(self, notice: Notice) -> Notice:
-        """After a committed request that may leave a bot seat to answer (a start, a seat handed to a bot): the
-        bots play, in their own task (``bots_later``) or in a move of their own now. The request is committed
-        whatever the bots' move meets: a failing database there is logged, not answered as the request's
-        failure (the bots' task tries again; without one, the next start-up's recovery lets them play)."""
-        try:
-            if await self.bots_wanted(notice.table):
-                if self.bots_later is not None:
-                    self.spawn_bots(notice.table)
-                else:
-                    notice = await self.commit(notice.table, [], reply=notice.reply)
-        except (StoreUnavailable, StoreBusy, NotTaken, MaybeTaken) as exc:
-            log.warning("game %s: the bots could not play after the request (%s)", notice.table.id, exc)
-            if self.bots_later is not None:
-                self.spawn_bots(notice.table)
-        return notice
-
-    def bots_due(self, table: Table) -> bool:
-        """Whether a bot seat has a question open that is not optional (its answer is due)."""
-        levels = self.bot_seats(table)
-        # an optional question (a standing snap order) alone is never due: see ``bots_wanted``
-        due = any(p.seat in levels and not p.optional for p in table.prompts())
-        return bool(levels) and table.row.status == "active" and due
-
-    async def bots_wanted(self, table: Table) -> bool:
-        """Whether the bots have something to do: a question due, or an optional one a bot would answer now (an
-        Omerta bot whose standing snap orders no longer fit what its seat has seen). The second is asked only
-        when a bot seat has an optional question open, and answered off the event loop (it replays the record
-        through the bots' eyes), so a move that changed nothing for the bots is followed by no bot move."""
-        if self.bots_due(table):
-            return True
-        if not self._bot_optional_open(table):
-            return False
-        bots = await self.bot_table(table, self.bot_seats(table))
-        return await asyncio.to_thread(self.bots.optional_due, bots, table.state)
-
-    def bots_may_want(self, table: Table) -> bool:
-        """Whether the bots may have something to do (cheap, no replay): a question due, or an optional one open
-        at a bot seat. ``bots_wanted`` tells which."""
-        return self.bots_due(table) or self._bot_optional_open(table)
-
-    def _bot_optional_open(self, table: Table) -> bool:
-        levels = self.bot_seats(table)
-        if not levels or table.row.status != "active" or table.state is None or not self.bots.plays(table.game.name):
-            return False
-        return any(p.seat in levels and p.optional for p in table.prompts())
-
-    def spawn_bots(self, table: Table) -> None:
-        """Let the bots play in a task of their own (``bots_later`` mode); the caller has checked that they may
-        have something to do (``bots_may_want``). A task already running looks again before it ends."""
-        if not self.bots.plays(table.game.name):
-            return
-        running = self._bot_tasks.get(table.id)
-        if running is not None and not running.done():
-            self._bots_again.add(table.id)
-            return
-        task = asyncio.get_running_loop().create_task(self._bots_task(table.id))
-        self._bot_tasks[table.id] = task
-        task.add_done_callback(lambda done, gid=table.id: self._bot_task_done(gid, done))
-
-    def _bot_task_done(self, game_id: int, task: asyncio.Task[None]) -> None:
-        """Forget a game's finished bots' task (unless a newer one took its place)."""
-        if self._bot_tasks.get(game_id) is task:
-            del self._bot_tasks[game_id]
-
-    async def _bots_task(self, game_id: int) -> None:
-        # (no await between the flag's test and the end: a move that finds this task running is never missed)
-        failures = 0
-        try:
-            while True:
-                self._bots_again.discard(game_id)
-                try:
-                    await self._bots_once(game_id)
-                except (StoreUnavailable, StoreBusy, NotTaken, MaybeTaken) as exc:
-                    # the record is the truth: the next look reloads it and plays only what is still due
-                    if failures >= len(BOT_RETRY_PAUSES) or self._stopping:
-                        log.warning(
-                            "game %s: the bots gave up for now (%s); the next move or start-up wakes them", game_id, exc
-                        )
-                        return
-                    log.warning("game %s: the bots' move failed (%s); trying again", game_id, exc)
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._stop.wait(), BOT_RETRY_PAUSES[failures])
-                    failures += 1
-                    self._bots_again.add(game_id)
-                if game_id not in self._bots_again:
-                    return
-        except BaseException:
-            self._bots_again.discard(game_id)  # the task is over: its flag would be kept for nothing
-            raise
-
-    async def _bots_once(self, game_id: int) -> None:
-        """One bot move, if the bots have something to do. Whether they have is asked outside the game's lock
-        (for Omerta's standing orders it replays the record, in a thread): the players' clicks meanwhile are not
-        held up. If the game moved on while it was asked, the task looks again."""
-        table = await self.load(game_id)
-        if not await self.bots_wanted(table):
-            return
-        async with self.lock(game_id):
-            now = await self.load(game_id)
-            if now.version != table.version:
-                self._bots_again.add(game_id)
-                return
-            try:
-                await self.commit(now, [], inline_bots=True)
-            except (NotTaken, MaybeTaken):
-                raise
-            except (ServiceError, ValueError):  # the bots let a race go, or the game is over
-                return
-        if self.bots_later is not None:
-            await self.bots_later(game_id)
-
-    async def stop_bots(self) -> None:
-        """Wait for the bots' running moves (a clean shutdown: a move is committed whole or not at all); a task
-        waiting to try again after a failure stops."""
-        self._stopping = True
-        self._stop.set()
-        for task in list(self._bot_tasks.values()):
-            with contextlib.suppress(Exception):
-                await task
-
-    def bots_busy(self, game_id: int) -> bool:
-        """Whether the bots of a game are still playing (for tests and a clean shutdown)."""
-        task = self._bot_tasks.get(game_id)
-        return task is not None and not task.done()
-
     def bookkeep(
         self, table: Table, move: Move, before: list[Prompt], after: list[Prompt], events: list[Event]
     ) -> Notice:
@@ -607,28 +343,3 @@ class Core:
         notice.ping = [u for s in sorted(ping) if (u := table.user_of(s)) is not None and u > 0]
         notice.new_turn = bool(acting_after - acting_before)
         return notice
-
-    @staticmethod
-    def bot_seats(table: Table) -> dict[int, str]:
-        """The seats bots play, with their levels (a bot seat's user id says its level)."""
-        return {s.seat: lv for s in table.seats if (lv := bot_level(s.user_id)) is not None}
-
-    async def bot_table(self, table: Table, levels: dict[int, str], since: Sequence[Choice] = ()) -> BotTable:
-        """What the bots need of a table: its record (the choices in effect, then ``since``) and levels."""
-        record = effective_choices(await self.store.get_choices(table.id)) + list(since)
-        names = [s.name for s in table.seats]
-        return BotTable(table.game, names, json.loads(table.row.options), table.row.seed, levels, record)
-
-    async def run_bots(
-        self, table: Table, since: Sequence[Choice] = ()
-    ) -> list[tuple[Choice, int | None, list[Event]]]:
-        """Let the bot seats answer their prompts until a person must decide, off the event loop (a search may
-        take seconds: other games go on meanwhile; this game's lock keeps its own requests waiting)."""
-        levels = self.bot_seats(table)
-        if not levels or table.state is None or not self.bots.plays(table.game.name):
-            return []
-        if not any(p.seat in levels for p in table.prompts()):
-            return []  # an optional question only: the bots answer it if their knowledge asks for it
-        bots = await self.bot_table(table, levels, since)
-        done = await asyncio.to_thread(self.bots.run, bots, table.state)
-        return [(choice, None, events) for choice, events in done]

@@ -9,18 +9,8 @@ from typing import Any
 
 from engine.core import Choice, Game, Prompt, dump_choice, load_choice, waits_for
 from engine.msg import Join, M, Msg, P
-from service.core import (
-    MOVED_FIRST,
-    OLD_BOARD,
-    SEAT,
-    SERVER,
-    UNDO_KIND,
-    Core,
-    effective_choices,
-    label_of,
-    status_word,
-    table_row,
-)
+from service.access import SEAT, SERVER
+from service.core import MOVED_FIRST, OLD_BOARD, Core, status_word
 from service.notice import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
 from service.outcome import (
     MAYBE_DONE,
@@ -34,6 +24,7 @@ from service.outcome import (
     take_offer,
     taken_reply,
 )
+from service.records import UNDO_KIND, effective_choices, label_of, table_row
 from store import AlreadySeated, Move, OfferRow
 
 #: At most this many default choices when the host skips a player's turn (a guard against a loop).

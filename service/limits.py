@@ -13,8 +13,9 @@ import json
 import math
 
 from engine.msg import M, Msg
-from service.core import Core, table_row
+from service.core import Core
 from service.notice import ServiceError, Table, User
+from service.records import table_row
 from store import Move, StoreBusy
 
 #: the cooldowns' kinds (``cooldowns.kind``): a game's board posted again by ``/game status`` (key: the game),

@@ -11,10 +11,12 @@ from typing import Any
 
 from engine.core import BadOptions, resolve_options
 from engine.msg import M, Msg
-from service.core import SERVER, Core, check_id, event_row, status_word, table_row
+from service.access import SERVER, check_id
+from service.core import Core, status_word
 from service.host import already_seated
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.outcome import Written, end_game, start_game
+from service.records import event_row, table_row
 from store import AlreadySeated, Move, TooManyOpen
 
 #: How many games one channel may have open at once (lobby or active); a guard against spam.

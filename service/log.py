@@ -8,8 +8,9 @@ import json
 
 from engine.core import Choice, load_choice, replay
 from engine.msg import M
-from service.core import UNDO_KIND, Core, effective_choices, event_row, status_word, table_row
+from service.core import Core, status_word
 from service.notice import ServiceError, Table
+from service.records import UNDO_KIND, effective_choices, event_row, table_row
 from words import words
 
 #: Lines per page of ``/game log`` (each at most ``LOG_LINE`` characters: a page fits one message).

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from engine.core import Choice, EngineError, Option, Prompt
 from engine.msg import Join, M
-from service.core import label_of
 from service.notice import ServiceError, Table
+from service.records import label_of
 
 #: The separator of a plan's answers (never part of an option id).
 JOIN = "+"

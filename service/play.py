@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from engine.core import TABLE, Choice, dump_choice, load_choice
 from engine.msg import Join, M, Msg
+from service.access import SEAT
 from service.claims import ranked
-from service.core import OLD_BOARD, SEAT, Core, label_of
+from service.core import OLD_BOARD, Core
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.outcome import Written, add_claim
 from service.plans import JOIN, parse_plan
+from service.records import label_of
 
 
 class Play(Core):

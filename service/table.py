@@ -9,12 +9,13 @@ events, the outbox), so a restart tells it too.
 from __future__ import annotations
 
 from service.bot_seats import BotSeats
-from service.core import UNDO_KIND, SeatBot, effective_choices
+from service.bot_turns import SeatBot
 from service.limits import Limits
 from service.lobby import Lobby
 from service.log import Log
 from service.play import Play
 from service.public_table import PublicTables
+from service.records import UNDO_KIND, effective_choices
 from service.recovery import Recovery
 from service.reminders import Reminders
 

@@ -98,7 +98,7 @@ def _state_of(row: GameRow, seats: Sequence[Any], raw: Sequence[str]) -> Any:
     rules: this is a tool over the whole bot, importing the engine only when it runs."""
     from engine.core import replay
     from engine.registry import get_game
-    from service.core import effective_choices
+    from service.records import effective_choices
 
     game = get_game(row.game)
     names = [s[3] for s in sorted(seats, key=lambda s: s[1])]

@@ -16,7 +16,7 @@ from cogs.langs import reader_lang, reader_words
 from cogs.play import user_of
 from engine.msg import M
 from service import Notice, ServiceError, Table, TableService, User
-from service.core import SEAT, check_id
+from service.access import SEAT, check_id
 from words import words
 
 # the package's logger: records keep the name they had before the package was split

@@ -21,7 +21,8 @@ from cogs.play import user_of
 from engine.core import waits_for
 from engine.msg import M
 from service import Notice, ServiceError, User
-from service.core import SERVER, status_word
+from service.access import SERVER
+from service.core import status_word
 from service.host import NO_TURN_TO_SKIP
 from service.options import parse_options
 from words import words

@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from service.core import table_row
 from service.log import LOG_PAGE
+from service.records import table_row
 from store import Move
 from tests.cogs.driver import Clock, Driver, bot_on, ids_of
 from tests.fakediscord import payloads as p

@@ -10,7 +10,7 @@ from typing import Any
 from cogs.publish import private_lines
 from cogs.translator import NAME_RULE, command_terms
 from engine.msg import M
-from service.core import private_body
+from service.records import private_body
 from tests.cogs.driver import CHANNEL, Driver, answer, ids_of, table
 from tests.fakediscord import payloads as p
 from tests.words.scan import english_words

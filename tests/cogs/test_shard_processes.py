@@ -47,7 +47,7 @@ from cogs.publish import message_nonce
 from engine.core import TABLE, Choice, dump_choice
 from engine.omerta.cards import deck
 from service import Settings, TableService
-from service.core import effective_choices
+from service.records import effective_choices
 from store import Store
 from tests.backends import drop_schema, with_schema
 from tests.cogs.driver import Clock, Driver, quick_option

@@ -21,8 +21,8 @@ from typing import TypeVar
 from engine.core import TABLE, Choice, dump_choice
 from engine.registry import GAMES
 from service import MaybeTaken, Notice, NotTaken, ServiceError, Settings, TableService, User
-from service.core import effective_choices
 from service.outcome import MAYBE_TAKEN, NOT_TAKEN
+from service.records import effective_choices
 from store import OutcomeUnknown, Store, StoreBusy, StoreUnavailable
 from tests.pgfaults import CommitCutter
 

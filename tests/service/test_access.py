@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from service import ServiceError, Settings, TableService, User
-from service.core import SEAT, SERVER
+from service.access import SEAT, SERVER
 from store import Store
 
 GUILD = 10
