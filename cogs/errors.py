@@ -6,6 +6,7 @@ a move in one transaction, or not at all)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -69,3 +70,16 @@ def guarded(fn: F) -> F:
             return None
 
     return wrapper  # type: ignore[return-value]
+
+
+async def one_round(what: str, work: Callable[[], Awaitable[Any]], logger: logging.Logger = log) -> None:
+    """One round of a background loop (a sweep, the reminders): a failing database is a warning, since the next
+    round tries again; anything else is logged with its traceback. Neither stops the loop."""
+    try:
+        await work()
+    except asyncio.CancelledError:
+        raise
+    except (StoreUnavailable, StoreBusy) as exc:
+        logger.warning("%s failed (%s: %s); the next round tries again", what, type(exc).__name__, exc)
+    except Exception:
+        logger.exception("%s failed", what)

@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs.board import clip_message, hint_text, legend, message_link, plan_menu, reminder_text
 from cogs.components import ActionButton, known_custom_id, prompt_view
 from cogs.contexts import in_servers_and_dm
-from cogs.errors import UNKNOWN_BUTTON, answer
+from cogs.errors import UNKNOWN_BUTTON, answer, one_round
 from cogs.langs import reader_lang, reader_words
 from cogs.pictures import PICTURES
 from cogs.publish import message_nonce
@@ -327,16 +327,10 @@ class PlayCog(commands.Cog, name="Play"):
         the version check in the store), and the process that armed a window closes it on time before this
         sweep's grace runs out."""
         await self.bot.wait_until_ready()
+        grace = self.bot.settings.race_sweep_s
         while True:
-            try:
-                await self.close_due_races(grace=self.bot.settings.race_sweep_s)
-            except asyncio.CancelledError:
-                raise
-            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next sweep looks again
-                log.warning("closing overdue race windows failed (%s: %s); will look again", type(exc).__name__, exc)
-            except Exception:
-                log.exception("closing overdue race windows failed")
-            await asyncio.sleep(self.bot.settings.race_sweep_s)
+            await one_round("closing overdue race windows", lambda: self.close_due_races(grace=grace), log)
+            await asyncio.sleep(grace)
 
     async def _close_race(self, gid: int, version: int) -> int:
         try:
@@ -370,22 +364,8 @@ class PlayCog(commands.Cog, name="Play"):
     async def _reminder_loop(self) -> None:
         await self.bot.wait_until_ready()
         while True:
-            try:
-                await self.send_reminders()
-            except asyncio.CancelledError:
-                raise
-            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next round sends them
-                log.warning("sending reminders failed (%s: %s); will try again", type(exc).__name__, exc)
-            except Exception:
-                log.exception("sending reminders failed")
-            try:
-                await self.expire_lobbies()
-            except asyncio.CancelledError:
-                raise
-            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next round closes them
-                log.warning("closing old lobbies failed (%s: %s); will try again", type(exc).__name__, exc)
-            except Exception:
-                log.exception("closing old lobbies failed")
+            await one_round("sending reminders", self.send_reminders, log)
+            await one_round("closing old lobbies", self.expire_lobbies, log)
             await asyncio.sleep(self.bot.settings.reminder_poll_s)
 
     async def expire_lobbies(self) -> int:

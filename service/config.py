@@ -52,43 +52,27 @@ class Settings:
         values = dict(read_dotenv(dotenv) if dotenv else {})
         values.update(os.environ if env is None else env)
 
-        def hours(name: str, default_s: float) -> float:
-            """A setting given in hours, as seconds (``default_s``, already in seconds, when it is not set)."""
+        def span(name: str, default_s: float, unit: str = "seconds", unit_s: float = 1.0) -> float:
+            """A length of time given in ``unit`` (seconds, hours, days; fractions allowed), as seconds:
+            ``default_s`` (already in seconds) when it is not set."""
             raw = values.get(name, "").strip()
             if not raw:
                 return default_s
             try:
-                hours = float(raw)
+                amount = float(raw)
             except ValueError:
-                raise SystemExit(f"{name} must be a number of hours, not {raw!r}.") from None
-            if not 0 < hours < float("inf"):
-                raise SystemExit(f"{name} must be more than 0 hours, not {raw!r}.")
-            return hours * 3600.0
+                raise SystemExit(f"{name} must be a number of {unit}, not {raw!r}.") from None
+            if not 0 < amount < float("inf"):
+                raise SystemExit(f"{name} must be more than 0 {unit}, not {raw!r}.")
+            return amount * unit_s
 
-        def seconds(name: str, default: float) -> float:
-            raw = values.get(name, "").strip()
-            if not raw:
-                return default
-            try:
-                secs = float(raw)
-            except ValueError:
-                raise SystemExit(f"{name} must be a number of seconds, not {raw!r}.") from None
-            if not 0 < secs < float("inf"):
-                raise SystemExit(f"{name} must be more than 0 seconds, not {raw!r}.")
-            return secs
+        def hours(name: str, default_s: float) -> float:
+            return span(name, default_s, "hours", 3600.0)
 
         def days(name: str, default_s: float) -> float:
-            """A setting given in days, as seconds (``default_s`` when it is not set)."""
-            raw = values.get(name, "").strip()
-            if not raw:
-                return default_s
-            try:
-                days = float(raw)
-            except ValueError:
-                raise SystemExit(f"{name} must be a number of days, not {raw!r}.") from None
-            if not 0 < days < float("inf"):
-                raise SystemExit(f"{name} must be more than 0 days, not {raw!r}.")
-            return days * 86400.0
+            return span(name, default_s, "days", 86400.0)
+
+        seconds = span
 
         def whole(name: str, default: int) -> int:
             """A whole number of at least 1."""

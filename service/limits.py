@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 
 from engine.msg import M, Msg
 from service.core import Core
@@ -25,6 +26,23 @@ STATUS, HINT, BOARD = "status", "hint", "board"
 EXPIRED = "expired"
 #: how many old lobbies one pass closes at most (the next pass, a poll later, takes the rest)
 EXPIRE_BATCH = 100
+
+
+#: the refusal of a user's ``/hint`` or ``/board`` within its cooldown: (the cooldown's seconds, when it ends)
+USER_COOLDOWNS: dict[str, Callable[[str, int], Msg]] = {
+    HINT: lambda seconds, when: M(
+        "table.err.hint_cooldown",
+        "You asked for a hint less than {seconds} seconds ago; ask again <t:{at}:R>.",
+        seconds=seconds,
+        at=when,
+    ),
+    BOARD: lambda seconds, when: M(
+        "table.err.board_cooldown",
+        "You looked at a board less than {seconds} seconds ago; ask again <t:{at}:R>.",
+        seconds=seconds,
+        at=when,
+    ),
+}
 
 
 class TooSoon(ServiceError):
@@ -66,30 +84,12 @@ class Limits(Core):
         """A user's ``/hint`` (``HINT``) or ``/board`` (``BOARD``), at most one per cooldown: call it just before
         the work (a search, a picture), after every other check, so a refused request costs nothing. Raises
         ``TooSoon`` saying when to ask again."""
-        if kind == HINT:
-            seconds = self.settings.hint_cooldown_s
-            again = await self.cooldown(kind, user.id, seconds)
-            if again is not None:
-                text = M(
-                    "table.err.hint_cooldown",
-                    "You asked for a hint less than {seconds} seconds ago; ask again <t:{at}:R>.",
-                    seconds=secs(seconds),
-                    at=at(again),
-                )
-                raise TooSoon(text, again)
-        elif kind == BOARD:
-            seconds = self.settings.board_cooldown_s
-            again = await self.cooldown(kind, user.id, seconds)
-            if again is not None:
-                text = M(
-                    "table.err.board_cooldown",
-                    "You looked at a board less than {seconds} seconds ago; ask again <t:{at}:R>.",
-                    seconds=secs(seconds),
-                    at=at(again),
-                )
-                raise TooSoon(text, again)
-        else:
+        if kind not in USER_COOLDOWNS:
             raise ValueError(f"no user cooldown {kind!r}")
+        seconds = {HINT: self.settings.hint_cooldown_s, BOARD: self.settings.board_cooldown_s}[kind]
+        again = await self.cooldown(kind, user.id, seconds)
+        if again is not None:
+            raise TooSoon(USER_COOLDOWNS[kind](secs(seconds), at(again)), again)
 
     async def claim_repost(self, table: Table) -> float | None:
         """``/game status`` posts the game's board again at most once per ``status_repost_s``, whoever asks (it

@@ -14,13 +14,14 @@ import discord
 
 from cogs.board import clip_message
 from cogs.components import OfferButton
+from cogs.errors import one_round
 from cogs.pictures import PICTURES
 from cogs.publish.common import DELIVER_WAIT_S, TRANSIENT, log, mentions, message_nonce, private_lines
 from cogs.publish.private import PrivateMixin
 from cogs.publish.story import BoardMixin
 from service import ServiceError, Table
 from service.locks import KeyedLocks
-from store import OutboxRow, StoreBusy, StoreClosed, StoreUnavailable
+from store import OutboxRow, StoreClosed
 from words import words
 
 if TYPE_CHECKING:
@@ -65,14 +66,7 @@ class Publisher(BoardMixin, PrivateMixin):
     async def _sweep_loop(self) -> None:
         await self.bot.wait_until_ready()
         while True:
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except (StoreUnavailable, StoreBusy) as exc:  # the database is away: the next sweep looks again
-                log.warning("delivery sweep failed (%s: %s); will sweep again", type(exc).__name__, exc)
-            except Exception:
-                log.exception("delivery sweep failed")
+            await one_round("delivery sweep", self.sweep, log)
             await asyncio.sleep(self.bot.settings.delivery_sweep_s)
 
     async def sweep(self) -> int:
