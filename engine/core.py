@@ -333,6 +333,10 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What this seat (``None``: a spectator) may see, as JSON-ready data."""
 
+    def views(self, state: Any, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view`` for each of ``seats`` at once (cheaper than one by one where the public part is large). The
+        views may share their public parts: read them, don't change them."""
+
     def dumps(self, state: Any) -> bytes:
         """The state as JSON."""
 

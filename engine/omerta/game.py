@@ -80,6 +80,10 @@ class OmertaGame:
         """What ``seat`` (``None``: spectator) may see."""
         return view_state(state, seat)
 
+    def views(self, state: OmertaState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view`` for each of ``seats`` (an Omerta view is small: built one by one)."""
+        return [view_state(state, seat) for seat in seats]
+
     def scramble(self, state: OmertaState, seat: int | None, rng: Chance) -> OmertaState:
         """A copy with every card ``seat`` cannot see redrawn (``engine.omerta.hidden``)."""
         return hidden.scramble(state, seat, rng)

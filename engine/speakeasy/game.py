@@ -26,6 +26,7 @@ from engine.speakeasy.components import PLAYER_COUNTS
 from engine.speakeasy.setup import new_state
 from engine.speakeasy.state import SpeakeasyState
 from engine.speakeasy.view import view as view_state
+from engine.speakeasy.view import views as view_states
 
 
 class SpeakeasyGame:
@@ -110,6 +111,10 @@ class SpeakeasyGame:
     def view(self, state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: spectator) may see."""
         return view_state(state, seat)
+
+    def views(self, state: SpeakeasyState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view`` for each of ``seats``, the public part built once (they share it: read only)."""
+        return view_states(state, seats)
 
     def scramble(self, state: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyState:
         """A copy with everything ``seat`` may not see redrawn (``engine.speakeasy.hidden``)."""

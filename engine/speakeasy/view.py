@@ -4,6 +4,7 @@ the owner's alone; everyone else sees counts, as at the table."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -47,10 +48,36 @@ def _tile(t: int | None) -> dict[str, Any] | None:
 
 def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
     """JSON-ready data for ``seat`` (``None``: a spectator)."""
+    return views(state, (seat,))[0]
+
+
+def views(state: SpeakeasyState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    """``view`` for each of ``seats``, the public part built once. A seat's view differs from the spectator's
+    only in its ``seat`` and in its own player entry (hand, safe, screen); the views share every other part, so
+    they are to be read, not changed (``view`` alone shares nothing)."""
+    public = _public(state)
+    out = []
+    for seat in seats:
+        v = dict(public)
+        v["seat"] = seat
+        if seat is not None and 0 <= seat < len(state.players):
+            p = state.players[seat]
+            entry = dict(public["players"][seat])
+            entry["hand"] = [_card(c) for c in p.hand]
+            entry["safe"] = p.safe
+            entry["screen"] = [_helper(h) for h in p.screen]
+            players = list(public["players"])
+            players[seat] = entry
+            v["players"] = players
+        out.append(v)
+    return out
+
+
+def _public(state: SpeakeasyState) -> dict[str, Any]:
+    """The spectator's view."""
     r = rules()
     players = []
     for i, p in enumerate(state.players):
-        mine = seat == i
         entry: dict[str, Any] = {
             "seat": i,
             "name": p.name,
@@ -82,10 +109,6 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
             entry["sources"] = standings.sources(state, i)
         if state.jo is not None:
             entry["bot"] = i == state.jo.seat
-        if mine:
-            entry["hand"] = [_card(c) for c in p.hand]
-            entry["safe"] = p.safe
-            entry["screen"] = [_helper(h) for h in p.screen]
         players.append(entry)
     districts = []
     blocked = r.sides[state.side].blocked
@@ -133,7 +156,7 @@ def view(state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
     goals = r.goals
     return {
         "game": "speakeasy",
-        "seat": seat,
+        "seat": None,
         "side": state.side,
         "phase": state.phase,
         "act": state.act,

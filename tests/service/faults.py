@@ -176,11 +176,19 @@ async def open_tables(svc: TableService) -> list[int]:
     ]
 
 
-async def play(run: Run, games: list[int], moves: int, *, cuts: tuple[str | None, ...] = (None,)) -> None:
-    """Requests round the tables until ``moves`` players' requests were made (the proxy's cuts in turn)."""
+async def play(
+    run: Run,
+    games: list[int],
+    moves: int,
+    *,
+    cuts: tuple[str | None, ...] = (None,),
+    until: Callable[[], bool] = lambda: True,
+) -> None:
+    """Requests round the tables until ``moves`` players' requests were made (the proxy's cuts in turn) and
+    ``until()`` holds (a fault count that depends on the machine's speed, say)."""
     live = list(games)
     i = 0
-    while run.moves() < moves:
+    while run.moves() < moves or not until():
         assert live, "every table finished before the moves were made"
         gid = live[i % len(live)]
         run.next_cut = cuts[i % len(cuts)]

@@ -39,7 +39,8 @@ async def test_500_moves_while_the_server_ends_the_bots_connections_at_random(po
         run = Run(svc, clock, random.Random(22))
         with Looks().watching() as looks:
             async with Killer(postgres_server, app, (0.005, 0.06), seed=22) as killer:
-                await play(run, games, 500)
+                # kills come by the clock, moves by the machine's speed: play on (a little) until there are enough
+                await play(run, games, 500, until=lambda: killer.kills >= 100)
         moves = run.moves()
         await finish(run, games)
         async with await Store.open(target) as other:
