@@ -8,7 +8,7 @@ bot seat a question to answer, or a bot wanting to change its standing snap orde
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,12 +69,15 @@ class TableBots:
         """Whether this game has a seat bot."""
         return game_name in BOT_GAMES
 
-    def run(self, table: BotTable, state: Any) -> list[tuple[Choice, list[Event]]]:
+    def run(
+        self, table: BotTable, state: Any, stop: Callable[[list[Event]], bool] | None = None
+    ) -> list[tuple[Choice, list[Event]]]:
         """Answer the bot seats' prompts (changing ``state``) until a person or the timer must act; returns
         the choices applied with their events. In a race (a snap) a bot that knows a match answers at once;
         the others let it go, and the timer closes it as for anyone. An optional question (Omerta's standing
         snap orders at ``pace=post``) is answered first, whenever a bot's wanted orders differ from its
-        standing ones, and never waited for."""
+        standing ones, and never waited for. ``stop``: also stop after a choice whose events it accepts (a bot
+        covering one wait of an absent player stops where that wait ends)."""
         game = table.game
         seats = dict(table.levels)
         memories = self._memories(table) if game.name == "omerta" else {}
@@ -102,6 +105,8 @@ class TableBots:
                 for s, memory in memories.items():
                     memory.observe(before[s], choice, game.view(state, s), events)
                 out.append((choice, events))
+                if stop is not None and stop(events):
+                    return out
         return out
 
     def optional_due(self, table: BotTable, state: Any) -> bool:

@@ -55,9 +55,20 @@ def question_line(pt: PublicTable) -> str:
     name = pt.name_of(prompt.seat)
     if prompt.secret:
         about = PICTURES[pt.game].private_questions.get(prompt.kind) or M("table.board.decides", "decides")
-        return w(M("table.board.private", "**{name}** {about} · answer in **My options**", name=name, about=about))
+        line = w(M("table.board.private", "**{name}** {about} · answer in **My options**", name=name, about=about))
+        return line + time_left(pt, w)
     head = w(M("table.board.question", "**{name}:** {text}", name=name, text=w.field(prompt, "text")))
-    return "\n".join([head, *legend(prompt.options, w)])
+    return "\n".join([head, *legend(prompt.options, w)]) + time_left(pt, w, line=True)
+
+
+def time_left(pt: PublicTable, w: Words, *, line: bool = False) -> str:
+    """When the waited-for players' time runs out (issue 23), as Discord relative times: `` · time runs out
+    <t:…:R>`` (the earliest, when several are waited for), or a line of its own under a question's legend."""
+    times = [at for p in pt.waiting() if (at := pt.deadline_of(p.seat)) is not None]
+    if not times:
+        return ""
+    text = w(M("table.board.deadline", "time runs out <t:{at}:R>", at=math.ceil(min(times))))
+    return f"\n-# {text}" if line else f" · {text}"
 
 
 #: A legend line's length (a button cannot show its option's description, so the line under them does).
@@ -250,8 +261,12 @@ def reminder_text(pt: PublicTable, user_id: int, count: int, idle_hours: float, 
         first = w(M("table.remind.again", "<@{user}>, game #{game} ({title}) is waiting for you again.", **args))
     else:
         first = w(M("table.remind.first", "<@{user}>, game #{game} ({title}) is waiting for you.", **args))
-    hours = f"{idle_hours:.0f}"
-    idle = w(M("table.remind.idle", "-# Idle for {hours} h.", hours=hours))
+    at = pt.deadline_of(seat) if (seat := pt.seat_of(user_id)) is not None else None
+    if at is not None:  # issue 23: the table's deadline, not how long it has waited
+        idle = w(M("table.remind.deadline", "-# Your time runs out <t:{at}:R>.", at=math.ceil(at)))
+    else:
+        hours = f"{idle_hours:.0f}"
+        idle = w(M("table.remind.idle", "-# Idle for {hours} h.", hours=hours))
     return f"{first}\n{idle}" + (f" {link}" if link else "")
 
 

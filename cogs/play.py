@@ -364,9 +364,19 @@ class PlayCog(commands.Cog, name="Play"):
     async def _reminder_loop(self) -> None:
         await self.bot.wait_until_ready()
         while True:
+            await one_round("acting on deadlines", self.fire_deadlines, log)
             await one_round("sending reminders", self.send_reminders, log)
             await one_round("closing old lobbies", self.expire_lobbies, log)
             await asyncio.sleep(self.bot.settings.reminder_poll_s)
+
+    async def fire_deadlines(self) -> int:
+        """Act on the due deadlines (issue 23: the table's ``on_timeout``; the service claims each in the
+        database, so with several processes each fires once) and deliver what changed; returns how many games
+        changed."""
+        changed = await self.bot.service.fire_deadlines()
+        for gid in changed:
+            await self.bot.publisher.deliver(gid)
+        return len(changed)
 
     async def expire_lobbies(self) -> int:
         """Close the lobbies that were never started in time (the service decides, in the database, so with

@@ -266,7 +266,7 @@ class OptionSpec(msgspec.Struct, frozen=True):
     """A table option a game accepts at creation (e.g. the snap window in seconds)."""
 
     name: str
-    kind: str  # "int" or "choice"
+    kind: str  # "int", "choice" or "duration" (a word like 30m, 12h, 2d, or none)
     default: Any
     help: str
     minimum: int | None = None
@@ -294,6 +294,54 @@ LANG = OptionSpec(
     "the language of the table's public messages and pictures: en (English) or de (Deutsch); private replies "
     "use each reader's own Discord language",
     choices=("en", "de"),
+)
+
+
+#: A duration option's units (issue 23: ``30m``, ``12h``, ``2d``), in seconds.
+DURATION_UNITS = {"m": 60, "h": 3600, "d": 86400}
+#: The shortest and the longest a ``deadline`` may be (issue 23: from 1m to 14d).
+DEADLINE_RANGE = (60, 14 * 86400)
+
+
+def duration_s(text: str) -> int | None:
+    """``"30m"`` -> 1800 seconds; ``"none"`` -> None. Raises ``ValueError`` for anything else."""
+    if text == "none":
+        return None
+    number, unit = text[:-1], text[-1:]
+    if unit not in DURATION_UNITS or not number.isascii() or not number.isdigit() or len(number) > 5:
+        raise ValueError(text)
+    return int(number) * DURATION_UNITS[unit]
+
+
+def deadline_option(new_default: str) -> OptionSpec:
+    """The table option ``deadline`` (issue 23), which the rules never read: the time a player has for each
+    wait; a record without it had none (reminders on the global timer), a new table gets ``new_default``."""
+    return OptionSpec(
+        "deadline",
+        "duration",
+        "none",
+        "the time a player has to act each time the table waits for them: 1m to 14d (e.g. 30m, 12h, 2d) or none",
+        new_default=new_default,
+    )
+
+
+#: What happens when a player's deadline passes (issue 23; the rules never read it).
+ON_TIMEOUT = OptionSpec(
+    "on_timeout",
+    "choice",
+    "bot",
+    "when a deadline passes: remind (ping again, tell the host), bot (a bot plays that wait for the player), "
+    "hold (a bot plays the seat until the player comes back) or skip (the default choices)",
+    choices=("remind", "bot", "hold", "skip"),
+)
+#: After this many timeouts in a row, the table may offer the seat to a substitute (0: never).
+TIMEOUTS_TO_REPLACE = OptionSpec(
+    "timeouts_to_replace",
+    "int",
+    3,
+    "after this many timeouts in a row the host may offer the seat to someone else (0: never)",
+    0,
+    20,
 )
 
 
@@ -398,6 +446,22 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any], *, ne
                         lo=lo,
                         hi=hi,
                         value=value,
+                    )
+                )
+        elif spec.kind == "duration":
+            lo, hi = DEADLINE_RANGE
+            try:
+                seconds = duration_s(value) if isinstance(value, str) else -1
+            except ValueError:
+                seconds = -1
+            if seconds is not None and not lo <= seconds <= hi:
+                raise BadOptions(
+                    M(
+                        "engine.core.option_duration",
+                        "Option {name} must be a time from 1m to 14d, written like 30m, 12h or 2d, or none; "
+                        "not {value}.",
+                        name=repr(spec.name),
+                        value=repr(value),
                     )
                 )
         elif spec.kind == "choice" and value not in spec.choices:

@@ -9,16 +9,14 @@ from bots.common import LEVELS
 from bots.table import Hint, bot_level, bot_name, bot_user_id
 from engine.msg import Join, M, Msg
 from service.access import SEAT, SERVER
+from service.core import SEAT_MOVED
 from service.host import no_seat_of, not_seated
 from service.limits import HINT, Limits
 from service.lobby import full, not_seating
-from service.notice import Notice, ServiceError, StaleClick, User
+from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.outcome import Written, put_offer, seated, take_offer
 from service.records import private_body, table_row
 from store import AlreadySeated, Move, OfferRow
-
-#: The refusal when a seat changed hands while a request was on its way.
-SEAT_MOVED = M("table.err.seat_moved", "That seat changed hands meanwhile; nothing changed.")
 
 
 def bad_level(level: str) -> Msg:
@@ -102,26 +100,46 @@ class BotSeats(Limits):
                 raise ServiceError(
                     M("table.err.host_bot", "The host's own seat cannot go to a bot (a bot cannot host the table).")
                 )
-            used = {s.user_id for s in table.seats}
-            k = 0
-            while bot_user_id(k, level) in used:
-                k += 1
-            bot_id, name = bot_user_id(k, level), table.name_of(seat)
-            now = self.clock()
+            table, line, bot = await self.bot_takes_seat(table, seat, seat_user, level, user.id)
+            reply = M("table.reply.bot_plays", "{bot} plays {name}'s seat now.", bot=bot, name=table.name_of(seat))
+            return await self.bots_after(Notice(table, public=[line], reply=reply))
+
+    async def bot_takes_seat(
+        self, table: Table, seat: int, seat_user: int, level: str, by: int, *, timeout: bool = False
+    ) -> tuple[Table, Msg, str]:
+        """A bot of ``level`` takes ``seat_user``'s seat for them (asked by ``by``: the host, or the table itself
+        when their time ran out, ``timeout``); the seat stays theirs to take back (issue 22's consent rule).
+        Returns the table after it, the log line and the bot's name. Call under the game's lock."""
+        game_id = table.id
+        used = {s.user_id for s in table.seats}
+        k = 0
+        while bot_user_id(k, level) in used:
+            k += 1
+        bot_id, name = bot_user_id(k, level), table.name_of(seat)
+        now = self.clock()
+        if timeout:
+            line = M(
+                "table.log.bot_seat_timeout",
+                "{name}'s time ran out: {bot} plays {name}'s seat until {name} comes back (any click of theirs, "
+                "or /game reclaim).",
+                bot=bot_name(k, level),
+                name=name,
+            )
+        else:
             line = M(
                 "table.log.bot_seat",
                 "{bot} now plays {name}'s seat; {name} can take it back with /game reclaim.",
                 bot=bot_name(k, level),
                 name=name,
             )
-            await put_offer(self.store, OfferRow(game_id, seat, seat_user, bot_id, name, user.id, now + 60))
-            move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat, bot_from=seat_user)])
-            move.outbox.append(("private", seat_user, private_body([line])))
-            if await take_offer(self.store, game_id, seat, bot_id, now, name, move) is Written.REFUSED:
-                raise StaleClick(SEAT_MOVED)
-            table = await self.reload(game_id, lambda: seated(table, seat, bot_id, name))
-            reply = M("table.reply.bot_plays", "{bot} plays {name}'s seat now.", bot=bot_name(k, level), name=name)
-            return await self.bots_after(Notice(table, public=[line], reply=reply))
+        await put_offer(self.store, OfferRow(game_id, seat, seat_user, bot_id, name, by, now + 60))
+        move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat, bot_from=seat_user)])
+        move.outbox.append(("private", seat_user, private_body([line])))
+        if await take_offer(self.store, game_id, seat, bot_id, now, name, move) is Written.REFUSED:
+            raise StaleClick(SEAT_MOVED)
+        before = table
+        table = await self.reload(game_id, lambda: seated(before, seat, bot_id, name))
+        return table, line, bot_name(k, level)
 
     async def reclaim_seat(self, game_id: int, user: User) -> Notice:
         """A player takes back the seat the host handed to a bot (no one else may)."""
@@ -135,22 +153,7 @@ class BotSeats(Limits):
                 raise ServiceError(
                     M("table.err.no_bot_seat", "No seat of yours is played by a bot in game #{game}.", game=game_id)
                 )
-            now = self.clock()
-            name = table.name_of(seat)
-            line = M("table.log.reclaim", "{user} takes {name}'s seat back from the bot.", user=user.name, name=name)
-            bot_id = table.user_of(seat) or 0
-            await put_offer(self.store, OfferRow(game_id, seat, bot_id, user.id, name, user.id, now + 60))
-            move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
-            if any(p.seat == seat for p in table.prompts()):
-                move.reminders_on.append((user.id, "turn", now + self.settings.reminder_first_s))
-            if await take_offer(self.store, game_id, seat, user.id, now, name, move) is Written.REFUSED:
-                raise StaleClick(SEAT_MOVED)
-            table = await self.reload(game_id, lambda: seated(table, seat, user.id, name))
-            reply = M("table.reply.reclaimed", "You play {name}'s seat again in game #{game}.", name=name, game=game_id)
-            notice = Notice(table, public=[line], reply=reply)
-            if table.prompts_for(seat):
-                notice.ping = [user.id]
-            return notice
+            return await self.take_back(table, user, seat)
 
     async def hint(self, game_id: int, user: User) -> Hint:
         """What the standard bot would choose now in the asking player's place, and why, in one line: only for

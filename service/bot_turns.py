@@ -31,8 +31,11 @@ class SeatBot(Protocol):
     def plays(self, game_name: str) -> bool:
         """Whether this game has a seat bot."""
 
-    def run(self, table: BotTable, state: Any) -> list[tuple[Choice, list[Event]]]:
-        """Play the bot seats (changing ``state``) until a person or the timer must act."""
+    def run(
+        self, table: BotTable, state: Any, stop: Callable[[list[Event]], bool] | None = None
+    ) -> list[tuple[Choice, list[Event]]]:
+        """Play the bot seats (changing ``state``) until a person or the timer must act (or, with ``stop``, until
+        a choice's events satisfy it)."""
 
     def optional_due(self, table: BotTable, state: Any) -> bool:
         """Whether a bot seat would answer an optional question now (``state`` unchanged)."""

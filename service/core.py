@@ -30,7 +30,8 @@ from service.bot_turns import BotTurns, SeatBot
 from service.config import Settings
 from service.locks import KeyedLocks
 from service.notice import Notice, ServiceError, StaleClick, Table, User
-from service.outcome import Written, commit_move, taken_reply
+from service.outcome import Written, commit_move, put_offer, seated, take_offer, taken_reply
+from service.pace import deadline_s, first_reminder
 from service.records import (
     effective_choices,
     event_row,
@@ -38,7 +39,7 @@ from service.records import (
     said,
     table_row,
 )
-from store import UNARMED, Move, Store, StoreBusy, StoreUnavailable
+from store import UNARMED, Move, OfferRow, Store, StoreBusy, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,8 @@ log = logging.getLogger(__name__)
 GAME_LOCK_WAIT_S = 10.0
 #: The refusal of a click that lost the race to another move.
 MOVED_FIRST = M("table.err.moved_first", "Someone else moved first; the board has changed. Use the latest message.")
+#: The refusal when a seat changed hands while a request was on its way.
+SEAT_MOVED = M("table.err.seat_moved", "That seat changed hands meanwhile; nothing changed.")
 #: The refusal of a click on a board that has moved on.
 OLD_BOARD = M(
     "table.err.old_board", "That button belongs to an older board; the game has moved on. Use the latest message."
@@ -226,6 +229,34 @@ class Core(BotTurns):
         if user.id != table.row.host_id and not admin:
             raise ServiceError(HOST_ONLY[what](table.id))
 
+    async def claim_of(self, table: Table, user_id: int) -> int | None:
+        """The seat a bot plays for ``user_id`` at ``table`` (their claim), or None."""
+        return next((s for s, who in (await self.seat_claims(table)).items() if who == user_id), None)
+
+    async def take_back(self, table: Table, user: User, seat: int) -> Notice:
+        """``user`` takes back ``seat``, which a bot plays for them (their claim was checked). Under the game's
+        lock: ``/game reclaim``, or any click of theirs at the table (issue 23: a player comes back)."""
+        game_id = table.id
+        now = self.clock()
+        name = table.name_of(seat)
+        line = M("table.log.reclaim", "{user} takes {name}'s seat back from the bot.", user=user.name, name=name)
+        bot_id = table.user_of(seat) or 0
+        await put_offer(self.store, OfferRow(game_id, seat, bot_id, user.id, name, user.id, now + 60))
+        move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
+        if any(p.seat == seat and waits_for(p) for p in table.prompts()):  # their wait starts again
+            deadline = deadline_s(table)
+            move.reminders_on.append((user.id, "turn", now + first_reminder(deadline, self.settings.reminder_first_s)))
+            if deadline is not None:
+                move.reminders_on.append((user.id, "deadline", now + deadline))
+        if await take_offer(self.store, game_id, seat, user.id, now, name, move) is Written.REFUSED:
+            raise StaleClick(SEAT_MOVED)
+        table = await self.reload(game_id, lambda: seated(table, seat, user.id, name))
+        reply = M("table.reply.reclaimed", "You play {name}'s seat again in game #{game}.", name=name, game=game_id)
+        notice = Notice(table, public=[line], reply=reply)
+        if table.prompts_for(seat):
+            notice.ping = [user.id]
+        return notice
+
     # --- committing a move ---------------------------------------------------------------------------------
 
     async def commit(
@@ -236,10 +267,12 @@ class Core(BotTurns):
         preface: Sequence[str] = (),
         reply: str = "",
         inline_bots: bool = False,
+        cause: str | None = None,
     ) -> Notice:
         """Apply the choices (and the bot seats' answers after them), then commit them with their events,
         the race window, reminders and private lines in one transaction; only then say what happened.
-        ``preface`` lines are the table's own, logged before the first choice's events."""
+        ``preface`` lines are the table's own, logged before the first choice's events; ``cause`` is why the table
+        made ``moves`` (issue 23: ``"deadline"``), stored with each of them (not with the bots' answers after)."""
         game, state = table.game, table.state
         before = table.prompts()
         applied: list[tuple[Choice, int | None, list[Event]]] = []
@@ -265,6 +298,7 @@ class Core(BotTurns):
             self.clock(),
             events=rows,
             status="finished" if over else None,
+            causes=[cause] * len(moves) if cause else [],
             result_json=json.dumps({"scores": list(result.scores), "winners": list(result.winners)})
             if result
             else None,
@@ -322,12 +356,19 @@ class Core(BotTurns):
             # the window's time starts when its board has been posted (the publisher arms it); nobody is
             # pinged for a window: a ping arrives too late to matter
             move.race_deadline = UNARMED
+        deadline = deadline_s(table)
+        first = first_reminder(deadline, self.settings.reminder_first_s)
         for s in acting_before - acting_after:
             if (u := table.user_of(s)) is not None and u > 0:
-                move.reminders_off.append((u, "turn"))
-        for s in acting_after - acting_before:
+                move.reminders_off += [(u, "turn"), (u, "deadline")]
+        # a new wait starts its reminders and its deadline; so does each answer of a player still waited for
+        # (issue 23: the time is for each decision, and a player who answers is not away)
+        movers = {table.seat_of(a) for _, a in move.choices if a is not None and a > 0}
+        for s in (acting_after - acting_before) | (acting_after & acting_before & movers):
             if (u := table.user_of(s)) is not None and u > 0:
-                move.reminders_on.append((u, "turn", now + self.settings.reminder_first_s))
+                move.reminders_on.append((u, "turn", now + first))
+                if deadline is not None:
+                    move.reminders_on.append((u, "deadline", now + deadline))
         if move.status == "finished":
             move.clear_reminders = True
         notice = Notice(table, kinds={e.kind for e in events})

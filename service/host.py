@@ -125,7 +125,7 @@ class Host(Core):
                         name=name,
                     )
                 )
-            moves, labels = await asyncio.to_thread(_skip_moves, table.game, table.game.dumps(table.state), seat)
+            moves, labels = await asyncio.to_thread(skip_moves, table.game, table.game.dumps(table.state), seat)
             shown = M("table.log.skip_more", "{items} …", items=Join(labels[:6], "comma")) if len(labels) > 6 else None
             preface = [
                 M(
@@ -395,7 +395,7 @@ def _undos_since(raw: list[str], floor: int) -> int:
     return undos
 
 
-def _skip_moves(game: Game, state_json: bytes, seat: int) -> tuple[list[tuple[Choice, int | None]], list[str]]:
+def skip_moves(game: Game, state_json: bytes, seat: int) -> tuple[list[tuple[Choice, int | None]], list[str]]:
     """The default choices of a skipped turn, on a copy of the state (off the event loop), and their labels
     as the public may read them."""
     state = game.loads(state_json)

@@ -17,6 +17,8 @@ MAX_DIGITS = 6
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _INT = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+#: a length of time (issue 23's ``deadline=30m``): kept as the word it is; the game's option checks its range
+_DURATION = re.compile(r"[0-9]{1,5}[mhd]")
 
 
 def _shown(text: str, limit: int = 40) -> str:
@@ -71,7 +73,7 @@ def parse_options(text: str) -> dict[str, int | str]:
             )
         if _INT.fullmatch(value):
             out[key] = int(value)
-        elif _WORD.fullmatch(value):
+        elif _WORD.fullmatch(value) or _DURATION.fullmatch(value):
             out[key] = value
         elif any(ch.isdigit() or ch.isnumeric() for ch in value) or value.startswith(("+", "-")):
             raise ServiceError(

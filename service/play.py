@@ -22,6 +22,11 @@ class Play(Core):
             table = await self.load_for(game_id, user, SEAT)
             self.need_active(table, M("table.what.play", "nothing to play"))
             seat = table.seat_of(user.id)
+            back = None
+            if seat is None and (claim := await self.claim_of(table, user.id)) is not None:
+                # issue 23: a player whose seat a bot plays for them comes back with any click of theirs
+                back = await self.take_back(table, user, claim)
+                table, seat = back.table, claim
             if seat is None:
                 raise ServiceError(
                     M(
@@ -30,53 +35,73 @@ class Play(Core):
                         game=game_id,
                     )
                 )
-            optional = any(p.optional and p.kind == kind for p in table.prompts_for(seat))
-            # an optional question (a standing order) is checked against the current prompts, whatever board
-            # it was clicked on: nothing waits for it, so no board is outdated for it
-            if version != table.version and not optional and not await self._still_open(table, version, seat, kind):
-                raise StaleClick(OLD_BOARD)
-            mine = table.prompts_for(seat)
-            if not mine:
-                waiting = sorted({table.name_of(p.seat) for p in table.prompts() if p.seat != TABLE})
-                if not waiting:
-                    raise ServiceError(M("table.err.nothing_nobody", "Nothing to decide for you now."))
-                raise ServiceError(
-                    M(
-                        "table.err.nothing_waiting",
-                        "Nothing to decide for you now; waiting for {names}.",
-                        names=Join(waiting, "comma"),
-                    )
+            if back is None:
+                return await self._act_at(table, seat, user, version, kind, option, ts_ms)
+            name = table.name_of(seat)
+            try:
+                notice = await self._act_at(table, seat, user, version, kind, option, ts_ms)
+            except ServiceError as exc:  # the seat is theirs again, whatever became of the click: say both
+                why = exc.args[0] if exc.args else str(exc)
+                raise type(exc)(
+                    M("table.err.back_but", "You play {name}'s seat again. {why}", name=name, why=why)
+                ) from None
+            notice.reply = M(
+                "table.reply.back_and", "You play {name}'s seat again. {reply}", name=name, reply=notice.reply
+            )
+            notice.public = list(back.public) + notice.public
+            return notice
+
+    async def _act_at(
+        self, table: Table, seat: int, user: User, version: int, kind: str, option: str, ts_ms: int
+    ) -> Notice:
+        """``act`` for a seated player, under the game's lock."""
+        optional = any(p.optional and p.kind == kind for p in table.prompts_for(seat))
+        # an optional question (a standing order) is checked against the current prompts, whatever board
+        # it was clicked on: nothing waits for it, so no board is outdated for it
+        if version != table.version and not optional and not await self._still_open(table, version, seat, kind):
+            raise StaleClick(OLD_BOARD)
+        mine = table.prompts_for(seat)
+        if not mine:
+            waiting = sorted({table.name_of(p.seat) for p in table.prompts() if p.seat != TABLE})
+            if not waiting:
+                raise ServiceError(M("table.err.nothing_nobody", "Nothing to decide for you now."))
+            raise ServiceError(
+                M(
+                    "table.err.nothing_waiting",
+                    "Nothing to decide for you now; waiting for {names}.",
+                    names=Join(waiting, "comma"),
                 )
-            prompt = next((p for p in mine if p.kind == kind), None)
-            if prompt is None:
-                raise StaleClick(
-                    M(
-                        "table.err.other_question",
-                        "That button is not for the question you are being asked now. Use the latest message.",
-                    )
+            )
+        prompt = next((p for p in mine if p.kind == kind), None)
+        if prompt is None:
+            raise StaleClick(
+                M(
+                    "table.err.other_question",
+                    "That button is not for the question you are being asked now. Use the latest message.",
                 )
-            if JOIN in option and prompt.group is not None and prompt.race is None:  # a plan for the group
-                choices = parse_plan(table, seat, kind, option)
-                return await self.commit(table, [(c, user.id) for c in choices])
-            chosen = prompt.option(option)
-            if chosen is None and prompt.optional:  # e.g. a standing order that was used since
-                raise ServiceError(
-                    M(
-                        "table.err.choice_gone",
-                        "That choice is no longer open; open **My options** again to see the current ones.",
-                    )
+            )
+        if JOIN in option and prompt.group is not None and prompt.race is None:  # a plan for the group
+            choices = parse_plan(table, seat, kind, option)
+            return await self.commit(table, [(c, user.id) for c in choices])
+        chosen = prompt.option(option)
+        if chosen is None and prompt.optional:  # e.g. a standing order that was used since
+            raise ServiceError(
+                M(
+                    "table.err.choice_gone",
+                    "That choice is no longer open; open **My options** again to see the current ones.",
                 )
-            if chosen is None:
-                # a long list (a standing-orders menu) is cut: the reply must fit in one message
-                labels = [label_of(o) for o in prompt.options]
-                allowed = Join(labels[:12] + (["…"] if len(labels) > 12 else []), "comma")
-                raise ServiceError(
-                    M("table.err.illegal", "That is not a legal choice now. You may: {allowed}.", allowed=allowed)
-                )
-            choice = Choice(seat, kind, option)
-            if prompt.race is not None:
-                return await self._claim(table, choice, label_of(chosen), ts_ms)
-            return await self.commit(table, [(choice, user.id)])
+            )
+        if chosen is None:
+            # a long list (a standing-orders menu) is cut: the reply must fit in one message
+            labels = [label_of(o) for o in prompt.options]
+            allowed = Join(labels[:12] + (["…"] if len(labels) > 12 else []), "comma")
+            raise ServiceError(
+                M("table.err.illegal", "That is not a legal choice now. You may: {allowed}.", allowed=allowed)
+            )
+        choice = Choice(seat, kind, option)
+        if prompt.race is not None:
+            return await self._claim(table, choice, label_of(chosen), ts_ms)
+        return await self.commit(table, [(choice, user.id)])
 
     async def _still_open(self, table: Table, version: int, seat: int, kind: str) -> bool:
         """An older button still counts if only other seats' answers to the same concurrent question, or to

@@ -53,6 +53,12 @@ class PublicTable:
     race_closes: float | None = None
     #: the table's language (its option ``lang``): every public word and picture is made in it
     lang: str = "en"
+    #: ``(seat, when)``: when each waited-for seat's time runs out (issue 23's ``deadline``), as a Unix time
+    deadlines: tuple[tuple[int, float], ...] = ()
+
+    def deadline_of(self, seat: int) -> float | None:
+        """When ``seat``'s time runs out (None: no deadline runs for it)."""
+        return next((at for s, at in self.deadlines if s == seat), None)
 
     def name_of(self, seat: int) -> str:
         """A seat's name (a seat the game adds itself, such as Jo, is named by the view)."""
@@ -65,6 +71,10 @@ class PublicTable:
         """The user in a seat, or ``None``."""
         return next((s.user_id for s in self.seats if s.seat == seat), None)
 
+    def seat_of(self, user_id: int) -> int | None:
+        """A user's seat, or ``None``."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
     def waiting(self) -> list[PublicPrompt]:
         """The questions someone must answer now (not a race window, not the table's timer)."""
         return [p for p in self.prompts if waits_for(p)]
@@ -75,7 +85,9 @@ class PublicTable:
         return [u for s in seats if (u := self.user_of(s)) is not None and u > 0]
 
 
-def public_table(table: Table, *, undo: bool, race_closes: float | None = None) -> PublicTable:
+def public_table(
+    table: Table, *, undo: bool, race_closes: float | None = None, deadlines: tuple[tuple[int, float], ...] = ()
+) -> PublicTable:
     """The public side of ``table`` at its version (``undo``: whether the waited-for player may undo;
     ``race_closes``: when its race window closes)."""
     prompts = tuple(p.public() for p in table.prompts())
@@ -97,6 +109,7 @@ def public_table(table: Table, *, undo: bool, race_closes: float | None = None) 
         undo=undo,
         race_closes=race_closes,
         lang=table.lang,
+        deadlines=deadlines,
     )
 
 
@@ -108,4 +121,13 @@ class PublicTables(Host):
         waiting = next((p.seat for p in table.prompts() if waits_for(p)), None)
         race = await self.store.get_race(table.id) if any(p.race for p in table.prompts()) else None
         closes = race.deadline if race is not None and race.version == table.version and race.armed else None
-        return public_table(table, undo=await self.can_undo(table, waiting), race_closes=closes)
+        seats = {s.user_id: s.seat for s in table.seats}
+        deadlines = tuple(
+            sorted(
+                (seats[r.user_id], r.due_at)
+                for r in await self.store.get_reminders(table.id)
+                if r.kind == "deadline" and r.user_id in seats
+            )
+        )
+        undo = await self.can_undo(table, waiting)
+        return public_table(table, undo=undo, race_closes=closes, deadlines=deadlines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.core import Core
 from service.notice import Table
+from service.pace import deadline_s, next_reminder
 
 
 class Reminders(Core):
@@ -17,7 +18,7 @@ class Reminders(Core):
         again once its claim lapses (``reminder_claim_s``)."""
         now = self.clock()
         out = []
-        for r in await self.store.due_reminders(now):
+        for r in await self.store.due_reminders(now, "turn"):
             table = await self.load(r.game_id)
             seat = table.seat_of(r.user_id)
             if table.row.status != "active" or seat is None or not table.prompts_for(seat):
@@ -30,5 +31,24 @@ class Reminders(Core):
         return out
 
     async def reminder_sent(self, game_id: int, user_id: int) -> None:
-        """Count a sent reminder and arm the next one."""
-        await self.store.bump_reminder(game_id, user_id, "turn", self.clock() + self.settings.reminder_repeat_s)
+        """Count a sent reminder and arm the next one: at a table with a deadline (issue 23), the one near its
+        end, then none (the deadline comes next); without one, every ``reminder_repeat_s``."""
+        now = self.clock()
+        table = await self.load(game_id)
+        deadline = deadline_s(table)
+        rows = {r.kind: r for r in await self.store.get_reminders(game_id) if r.user_id == user_id}
+        turn, due = rows.get("turn"), rows.get("deadline")
+        if deadline is not None and due is None:  # the wait ended meanwhile (or began before the option)
+            deadline = None
+        started = due.due_at - deadline if due is not None and deadline is not None else now
+        sent = turn.count if turn is not None else 0
+        after = next_reminder(deadline, started, sent, now, self.settings.reminder_repeat_s)
+        if after is None:
+            await self.store.clear_reminders(game_id, user_id, "turn")
+        else:
+            await self.store.bump_reminder(game_id, user_id, "turn", after)
+
+    async def deadline_of(self, table: Table, user_id: int) -> float | None:
+        """When the wait for ``user_id`` at ``table`` runs out (None: no deadline is running for them)."""
+        rows = await self.store.get_reminders(table.id)
+        return next((r.due_at for r in rows if r.user_id == user_id and r.kind == "deadline"), None)

@@ -8,8 +8,8 @@ events, the outbox), so a restart tells it too.
 
 from __future__ import annotations
 
-from service.bot_seats import BotSeats
 from service.bot_turns import SeatBot
+from service.deadlines import Deadlines
 from service.limits import Limits
 from service.lobby import Lobby
 from service.log import Log
@@ -22,5 +22,5 @@ from service.reminders import Reminders
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
-class TableService(BotSeats, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables):
+class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables):
     """Create, join, leave, start, abandon and play games; the only writer of the store."""

@@ -95,10 +95,14 @@ class Bookkeeping(Record):
         sql = f"SELECT {cols(ReminderRow)} FROM reminders WHERE game_id = ? ORDER BY user_id, kind"
         return [ReminderRow(*row) for row in await self._fetchall(sql, (game_id,))]
 
-    async def due_reminders(self, now: float) -> list[ReminderRow]:
-        """Reminders with ``due_at <= now``, earliest first."""
-        sql = f"SELECT {cols(ReminderRow)} FROM reminders WHERE due_at <= ? ORDER BY due_at, game_id, user_id, kind"
-        return [ReminderRow(*row) for row in await self._fetchall(sql, (now,))]
+    async def due_reminders(self, now: float, kind: str | None = None) -> list[ReminderRow]:
+        """Reminders with ``due_at <= now`` (of ``kind`` only, if given: ``turn`` or ``deadline``), earliest
+        first."""
+        sql = (
+            f"SELECT {cols(ReminderRow)} FROM reminders WHERE due_at <= ? AND (CAST(? AS TEXT) IS NULL OR kind = ?)"
+            " ORDER BY due_at, game_id, user_id, kind"
+        )
+        return [ReminderRow(*row) for row in await self._fetchall(sql, (now, kind, kind))]
 
     async def claim_reminder(self, game_id: int, user_id: int, kind: str, count: int, now: float, until: float) -> bool:
         """Take a due reminder for sending: it is moved to ``until`` (the claim's lease) if it is still due and

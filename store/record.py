@@ -49,6 +49,9 @@ class Move:
     clear_reminders: bool = False
     #: ``(kind, user_id, body_json)``: what must still be said (e.g. private lines), delivered and deleted later
     outbox: list[tuple[str, int | None, str]] = field(default_factory=list)
+    #: why the table made each choice (``"deadline"``: its player's time ran out; None: someone made it), by
+    #: index into ``choices``; shorter than ``choices`` (e.g. empty) means None for the rest
+    causes: list[str | None] = field(default_factory=list)
 
 
 class Record(Base):
@@ -114,12 +117,13 @@ class Record(Base):
         )
         now = move.now
         params = (new_version, now, now, move.status, move.result_json, game_id, expected_version)
-        rows = [(game_id, expected_version + i, c, now, actor) for i, (c, actor) in enumerate(move.choices)]
+        causes = move.causes + [None] * (len(move.choices) - len(move.causes))
+        rows = [(game_id, expected_version + i, c, now, actor, causes[i]) for i, (c, actor) in enumerate(move.choices)]
         async with self._write() as conn:
             cursor = await conn.execute(sql, params)
             if cursor.rowcount != 1:
                 raise Rollback
-            sql = "INSERT INTO choices (game_id, idx, choice, created_at, actor_id) VALUES (?, ?, ?, ?, ?)"
+            sql = "INSERT INTO choices (game_id, idx, choice, created_at, actor_id, cause) VALUES (?, ?, ?, ?, ?, ?)"
             await conn.executemany(sql, rows)
             await self._put_snapshot(conn, game_id, new_version, move.snapshot)
             await self._side_effects(conn, game_id, expected_version, new_version, move)

@@ -63,6 +63,8 @@ class ChoiceRow:
     choice: str
     created_at: float
     actor_id: int | None
+    #: why the table made it (``"deadline"``: the player's time ran out); None for a choice someone made
+    cause: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,21 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import HINTS, LANG, BadOptions, Chance, Choice, Event, OptionSpec, Prompt, Result, resolve_options
+from engine.core import (
+    HINTS,
+    LANG,
+    ON_TIMEOUT,
+    TIMEOUTS_TO_REPLACE,
+    BadOptions,
+    Chance,
+    Choice,
+    Event,
+    OptionSpec,
+    Prompt,
+    Result,
+    deadline_option,
+    resolve_options,
+)
 from engine.msg import M
 from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
@@ -48,6 +62,9 @@ class OmertaGame:
         ),
         HINTS,
         LANG,
+        deadline_option("24h"),
+        ON_TIMEOUT,
+        TIMEOUTS_TO_REPLACE,
     )
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:

@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 from engine.core import (
     HINTS,
     LANG,
+    ON_TIMEOUT,
+    TIMEOUTS_TO_REPLACE,
     BadOptions,
     Chance,
     Choice,
@@ -17,6 +19,7 @@ from engine.core import (
     OptionSpec,
     Prompt,
     Result,
+    deadline_option,
     resolve_options,
 )
 from engine.msg import M, T
@@ -60,6 +63,9 @@ class SpeakeasyGame:
         ),
         HINTS,
         LANG,
+        deadline_option("48h"),
+        ON_TIMEOUT,
+        TIMEOUTS_TO_REPLACE,
     )
     #: Offered at the Discord table (pictures: render/speakeasy.py; the safe screen: a private message).
     at_table: ClassVar[bool] = True

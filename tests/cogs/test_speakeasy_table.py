@@ -216,14 +216,40 @@ async def test_safe_screen_goes_to_a_private_thread_when_dms_are_closed(tmp_path
 
 
 async def test_idle_reminder_on_the_fake_clock_not_at_once(tmp_path):
+    """A table without a deadline: the global timer (``reminder_first_s``)."""
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN])
-        await d.open_and_start(game="speakeasy")
+        await d.open_and_start("deadline=none", game="speakeasy")
         play = bot.get_cog("Play")
         assert await play.send_reminders() == 0
         clock.now += bot.settings.reminder_first_s + 1
         assert await play.send_reminders() == 1
         assert await play.send_reminders() == 0
+
+
+async def test_a_new_speakeasy_table_reminds_half_way_to_its_48h_deadline_and_shows_it(tmp_path):
+    """Issue 23: a new Speakeasy table gets ``deadline=48h``; the board shows when the time runs out (a Discord
+    relative time), the reminder comes half-way (24 h) and says when the time runs out; then the bot plays for
+    the player at the deadline (``on_timeout=bot``) and the log says so."""
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        t = await d.load()
+        waited = {s.user_id for s in t.seats if t.prompts_for(s.seat)}
+        board = server.last_message(d.where)
+        assert board is not None and f"time runs out <t:{int(clock.now + 48 * 3600)}:R>" in board["content"]
+        play = bot.get_cog("Play")
+        clock.now += 24 * 3600 - 1
+        assert await play.send_reminders() == 0
+        clock.now += 1
+        assert await play.send_reminders() == len(waited)
+        reminder = server.last_message(d.where)
+        assert reminder is not None and "Your time runs out <t:" in reminder["content"]
+        clock.now += 24 * 3600
+        assert await play.fire_deadlines() >= 1
+        await d.settle()
+        log = [e.text for e in await bot.service.store.get_events(d.gid)]
+        assert any("time ran out: the bot plays for" in line for line in log)
 
 
 async def test_player_board_on_demand_shows_secrets_only_to_their_owner(tmp_path):

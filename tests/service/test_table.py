@@ -170,7 +170,11 @@ async def test_snap_window_with_no_claim_closes_by_table(svc):
 
 
 async def test_reminders_fire_after_idle_time_not_at_once(svc):
-    await started(svc)
+    """Without a deadline (``deadline=none``, as every table before issue 23) reminders follow the global timer."""
+    n = await svc.create(10, 20, HOST, "omerta", {"deadline": "none"})
+    await svc.join(n.table.id, BEN)
+    await svc.join(n.table.id, CLEO)
+    await svc.start(n.table.id, HOST)
     assert await svc.due_reminders() == []
     svc.test_clock.now += 3601
     due = await svc.due_reminders()

@@ -1,0 +1,51 @@
+"""A table's pace (issue 23): how long a player has each time the table waits for them (option ``deadline``),
+when they are reminded before it, and what the table does when it passes (option ``on_timeout``). Pure: the
+service arms the reminders and deadlines with each move and fires them from its clock (``service/deadlines.py``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from engine.core import duration_s
+from service.notice import Table
+
+#: a reminder half-way through the deadline, and one near its end (the project's own values)
+REMIND_AT = (0.5, 0.9)
+#: what a deadline does, when the table has no option (a table opened before issue 23 has no deadline at all)
+DEFAULT_ON_TIMEOUT = "bot"
+
+
+def deadline_s(table: Table) -> int | None:
+    """The table's deadline in seconds (None: no deadline, the global reminder timer as before issue 23)."""
+    value = json.loads(table.row.options).get("deadline", "none")
+    try:
+        return duration_s(value) if isinstance(value, str) else None
+    except ValueError:  # the option was checked when the table opened: a record cannot hold another value
+        return None
+
+
+def on_timeout(table: Table) -> str:
+    """What the table does when a deadline passes: ``remind``, ``bot``, ``hold`` or ``skip``."""
+    return str(json.loads(table.row.options).get("on_timeout", DEFAULT_ON_TIMEOUT))
+
+
+def timeouts_to_replace(table: Table) -> int:
+    """After this many timeouts in a row the host is told they may offer the seat to someone else (0: never)."""
+    return int(json.loads(table.row.options).get("timeouts_to_replace", 3))
+
+
+def first_reminder(deadline: int | None, first_s: float) -> float:
+    """Seconds from the start of a wait to its first reminder: half-way to the deadline, or the global
+    ``first_s`` at a table without one."""
+    return first_s if deadline is None else deadline * REMIND_AT[0]
+
+
+def next_reminder(deadline: int | None, started: float, sent: int, now: float, repeat_s: float) -> float | None:
+    """When the reminder after the ``sent``-th of a wait that began at ``started`` is due: the one near the end
+    of the deadline (none after it: the deadline itself comes next), or every ``repeat_s`` without one."""
+    if deadline is None:
+        return now + repeat_s
+    if sent + 1 < len(REMIND_AT):
+        return max(now, started + deadline * REMIND_AT[sent + 1])
+    return None
