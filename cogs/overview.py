@@ -8,7 +8,8 @@ ends with how many more there are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -30,6 +31,14 @@ if TYPE_CHECKING:
 DESCRIPTION_MAX = 4096
 #: room kept at the end of a cut list for the line that says how many more there are
 MORE_ROOM = 200
+#: how many servers' names a process keeps that it asked Discord for (servers another process's shards run): the
+#: project's own value, so memory stays flat however many servers there are
+KNOWN_SERVERS = 1000
+#: how long such a name is trusted (a server may be renamed; the project's own value)
+NAME_TTL_S = 3600.0
+#: how many servers one ``/games`` asks Discord for at most (the rest are named by their ids): the answer stays
+#: quick for a player in games all over
+FETCH_MAX = 10
 
 TITLE = M("table.games.title", "Your games")
 NONE = M(
@@ -138,11 +147,36 @@ class OverviewCog(commands.Cog, name="Overview"):
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
+        #: the names this process asked Discord for, with when (``None``: the bot is not in that server)
+        self._names: OrderedDict[int, tuple[str | None, float]] = OrderedDict()
 
-    def server_name(self, guild_id: int) -> str | None:
-        """A server's name, if the bot is in it."""
-        guild = self.bot.get_guild(guild_id)
-        return guild.name if guild is not None else None
+    async def server_names(self, guild_ids: Iterable[int]) -> dict[int, str | None]:
+        """Each server's name (``None``: the bot is no longer in it). A server of this process's shards is in its
+        cache; another process's is asked of Discord (kept for ``NAME_TTL_S``, at most ``FETCH_MAX`` asked per
+        call); a failure to ask leaves the server named by its id rather than failing the list."""
+        now = self.bot.service.clock()
+        names: dict[int, str | None] = {}
+        asked = 0
+        for gid in dict.fromkeys(guild_ids):
+            guild = self.bot.get_guild(gid)
+            kept = self._names.get(gid)
+            if guild is not None:
+                names[gid] = guild.name
+            elif kept is not None and now - kept[1] < NAME_TTL_S:
+                names[gid] = kept[0]
+            elif asked >= FETCH_MAX:
+                names[gid] = None
+            else:
+                asked += 1
+                try:
+                    names[gid] = (await self.bot.fetch_guild(gid, with_counts=False)).name
+                except discord.HTTPException:  # not in it any more (404, 403), or Discord failed: its id
+                    names[gid] = None
+                self._names[gid] = (names[gid], now)
+                self._names.move_to_end(gid)
+                while len(self._names) > KNOWN_SERVERS:
+                    self._names.popitem(last=False)
+        return names
 
     @in_servers_and_dm()
     @app_commands.command(name="games", description="Your games in every server, the ones waiting for you first")
@@ -156,6 +190,7 @@ class OverviewCog(commands.Cog, name="Overview"):
         if not listed:
             await interaction.followup.send(w(NONE), ephemeral=True)
             return
-        text = games_text(listed, self.server_name, lang)
+        names = await self.server_names(g.guild_id for g in listed)
+        text = games_text(listed, names.get, lang)
         embed = discord.Embed(title=w(TITLE), description=text)
         await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
