@@ -22,6 +22,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import report
 from cogs.langs import Langs
 from cogs.lobby import LobbyCog
+from cogs.overview import OverviewCog
 from cogs.pictures import Renderer
 from cogs.play import PlayCog
 from cogs.publish import Publisher
@@ -84,6 +85,7 @@ class TableBot(commands.Bot):
         await self.add_cog(LobbyCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(RulesCog(self))
+        await self.add_cog(OverviewCog(self))
         if self.syncs_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)

@@ -2,10 +2,11 @@
 table of every command, with what each does in a DM, is in docs/table.md ("Where commands work").
 
 Every command is for servers that installed the bot (never a user's own install, so never in a group DM or
-another user's DM). The commands a seated player needs away from the table (their hand, a hint, their board,
-the log, the rules, and ``/game`` for its status, log, undo and reclaim) are offered in the bot's DM too; there
-they act only on games where the user holds a seat (``service.core.Core.load_for``), and what only a game's own
-server may do (opening, joining, exporting, every host tool) refuses there with where to run it.
+another user's DM). The commands a seated player needs away from the table (their games, their hand, a hint,
+their board, the log, the rules, and ``/game`` for its status, log, undo and reclaim) are offered in the bot's DM
+too; there they act only on games where the user holds a seat (``service.core.Core.load_for``; ``/games`` lists
+only the user's own seats), and what only a game's own server may do (opening, joining, exporting, every host
+tool) refuses there with where to run it.
 """
 
 from __future__ import annotations

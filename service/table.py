@@ -13,6 +13,7 @@ from service.deadlines import Deadlines
 from service.limits import Limits
 from service.lobby import Lobby
 from service.log import Log
+from service.overview import Overview
 from service.play import Play
 from service.public_table import PublicTables
 from service.records import UNDO_KIND, effective_choices
@@ -22,5 +23,5 @@ from service.reminders import Reminders
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
-class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables):
+class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Overview):
     """Create, join, leave, start, abandon and play games; the only writer of the store."""

@@ -24,6 +24,7 @@ from .errors import (
     TooManyOpen,
 )
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
+from .overview import SeatedRow
 from .record import Move
 from .rows import (
     GAME_STATUSES,
@@ -67,6 +68,7 @@ __all__ = [
     "ReminderRow",
     "SchemaTooNew",
     "SeatNotFound",
+    "SeatedRow",
     "SeatRow",
     "SimulatedCrash",
     "Store",

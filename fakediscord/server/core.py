@@ -80,6 +80,8 @@ class FakeDiscordServer(
         self.recommended_shards = shards
         #: the guilds the bot is in: the default one, and twins made by ``add_twin_guild``
         self.guild_ids: list[int] = [p.GUILD_ID]
+        #: a twin's own name (``add_twin_guild``; default: the test server's name)
+        self.guild_names: dict[int, str] = {}
         self.identify_payload: JSON | None = None
         #: every IDENTIFY's ``shard`` field, in order
         self.identified_shards: list[tuple[int, int]] = []

@@ -15,7 +15,7 @@ class GuildsMixin:
 
     It is a mixin of :class:`~fakediscord.server.FakeDiscordServer`: it uses the state that class's
     ``__init__`` sets up (``users``, ``member_roles``, ``roles``, ``channels``, ``dm_channels``,
-    ``guild_ids``, ``locales``, ``guild_locales``) and ``new_id``.
+    ``guild_ids``, ``guild_names``, ``locales``, ``guild_locales``) and ``new_id``.
     """
 
     def user(self, ref: UserRef) -> JSON:
@@ -59,13 +59,16 @@ class GuildsMixin:
             include_user=include_user,
         )
 
-    def add_twin_guild(self, guild_id: int) -> dict[str, int]:
+    def add_twin_guild(self, guild_id: int, name: str | None = None) -> dict[str, int]:
         """Another guild with the same members and roles and channels of its own (a category, #general, #games
-        and #lobby with new ids); returns their ids by name. Call before the bot connects. With shards, pick
-        ``guild_id`` by the shard that should get it (see ``shard_of``)."""
+        and #lobby with new ids), named ``name`` (default: the test server's name); returns the channels' ids by
+        name. Call before the bot connects. With shards, pick ``guild_id`` by the shard that should get it (see
+        ``shard_of``)."""
         if guild_id in self.guild_ids:
             raise ValueError(f"guild {guild_id} exists already")
         self.guild_ids.append(guild_id)
+        if name is not None:
+            self.guild_names[guild_id] = name
         out: dict[str, int] = {}
         category = self.new_id()
         for c in p.default_channels():
@@ -91,7 +94,7 @@ class GuildsMixin:
         roles = [{**r, "id": str(guild_id)} if r["id"] == str(p.GUILD_ID) else r for r in self.roles]
         return p.guild_create(
             guild_id,
-            p.GUILD_NAME,
+            self.guild_names.get(guild_id, p.GUILD_NAME),
             owner_id=p.uid(p.OWNER),
             roles=roles,
             channels=guild_channels,
