@@ -60,6 +60,17 @@ async def test_reminders_due_bump_and_clear(store: Store) -> None:
     assert await store.due_reminders(1e9) == []
 
 
+async def test_due_reminders_of_one_kind(store: Store) -> None:
+    """Issue 23: the deadline sweep asks for the due ``deadline`` rows only, the reminder loop for ``turn``."""
+    game_id = await make_active_game(store)
+    await store.set_reminder(game_id, 1, "turn", 100.0)
+    await store.set_reminder(game_id, 1, "deadline", 150.0)
+    await store.set_reminder(game_id, 2, "deadline", 300.0)
+    assert await store.due_reminders(200.0, "deadline") == [ReminderRow(game_id, 1, "deadline", 150.0, 0)]
+    assert await store.due_reminders(200.0, "turn") == [ReminderRow(game_id, 1, "turn", 100.0, 0)]
+    assert [r.kind for r in await store.due_reminders(400.0)] == ["turn", "deadline", "deadline"]
+
+
 async def test_claims_order_and_duplicates(store: Store) -> None:
     game_id = await make_active_game(store)
     await store.open_race(game_id, 3, 60.0)
