@@ -196,10 +196,14 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def _send_private_view(self, interaction: discord.Interaction, gid: int) -> None:
         try:
-            table = await self.bot.service.load_for(gid, user_of(interaction))
+            # issue 23: a player whose seat a bot plays for them is back with this click
+            back = await self.bot.service.come_back(gid, user_of(interaction))
+            table = back.table if back is not None else await self.bot.service.load_for(gid, user_of(interaction))
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
+        if back is not None:
+            await self.bot.publisher.deliver(gid)
         w = reader_words(interaction, table.lang)
         seat = table.seat_of(interaction.user.id)
         if table.state is None:
@@ -215,6 +219,8 @@ class PlayCog(commands.Cog, name="Play"):
         assert view is not None
         mine = table.prompts_for(seat)
         lines = [PICTURES[table.game.name].private_note(view)]
+        if back is not None:
+            lines.insert(0, w(back.reply))
         for p in mine:
             lines += [w.field(p, "text"), *legend(p.options, w)]
         if not mine:

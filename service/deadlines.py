@@ -148,7 +148,8 @@ class Deadlines(BotSeats):
             name=table.name_of(seat),
         )
         move = Move([], "", now, events=[table_row(table.version, line, seat=seat)])
-        move.reminders_on += [(r.user_id, DEADLINE, now + (deadline_s(table) or 0)), (r.user_id, "turn", now)]
+        move.reminders_on.append((r.user_id, DEADLINE, now + (deadline_s(table) or 0)))
+        move.reminders_again.append((r.user_id, "turn", now))  # "waiting for you again", a message of its own
         if not await self.store.table_event(table.id, table.version, move):
             log.info("game %s moved before the timeout line of seat %s was written", table.id, seat)
 

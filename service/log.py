@@ -55,6 +55,7 @@ class Log(Core):
                 )
             )
         raw = await self.store.get_choices(table.id)
+        causes = {str(r.idx): r.cause for r in await self.store.get_choice_rows(table.id) if r.cause is not None}
         return {
             "format": 1,
             "game": table.game.name,
@@ -65,6 +66,8 @@ class Log(Core):
             "seats": [s.name for s in table.seats],
             "choices": [{"seat": c.seat, "kind": c.kind, "option": c.option} for c in effective_choices(raw)],
             "record": [json.loads(r) for r in raw],  # with the undo records, as it was played
+            # why the table made a record entry (issue 23: "deadline"), by its index; the others were made by someone
+            "causes": causes,
             "result": json.loads(table.row.result) if table.row.result else None,
         }
 

@@ -12,6 +12,8 @@ from service.notice import Table
 
 #: a reminder half-way through the deadline, and one near its end (the project's own values)
 REMIND_AT = (0.5, 0.9)
+#: the due time of a reminder with nothing more to say before its wait's deadline (far beyond any clock's now)
+PARKED = 1e15
 #: what a deadline does, when the table has no option (a table opened before issue 23 has no deadline at all)
 DEFAULT_ON_TIMEOUT = "bot"
 

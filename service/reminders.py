@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.core import Core
 from service.notice import Table
-from service.pace import deadline_s, next_reminder
+from service.pace import PARKED, deadline_s, next_reminder
 
 
 class Reminders(Core):
@@ -43,10 +43,9 @@ class Reminders(Core):
         started = due.due_at - deadline if due is not None and deadline is not None else now
         sent = turn.count if turn is not None else 0
         after = next_reminder(deadline, started, sent, now, self.settings.reminder_repeat_s)
-        if after is None:
-            await self.store.clear_reminders(game_id, user_id, "turn")
-        else:
-            await self.store.bump_reminder(game_id, user_id, "turn", after)
+        # none before the deadline: the reminder waits, counted, for the wait's end (or for a firmer ping when the
+        # deadline passes at an on_timeout=remind table: its next message must be a new one)
+        await self.store.bump_reminder(game_id, user_id, "turn", PARKED if after is None else after)
 
     async def deadline_of(self, table: Table, user_id: int) -> float | None:
         """When the wait for ``user_id`` at ``table`` runs out (None: no deadline is running for them)."""

@@ -26,6 +26,14 @@ ARM_REMINDER = (
     " ON CONFLICT (game_id, user_id, kind) DO UPDATE SET due_at = excluded.due_at, count = 0, since = excluded.since"
 )
 
+#: Bring a reminder forward to a new due time, keeping how many were sent in its wait (so its next message is a
+#: new one: a message's nonce names the wait and the count); a reminder not there is armed afresh.
+AGAIN_REMINDER = (
+    "INSERT INTO reminders (game_id, user_id, kind, due_at, count, since)"
+    " VALUES (?, ?, ?, ?, 0, (SELECT version FROM games WHERE id = ?))"
+    " ON CONFLICT (game_id, user_id, kind) DO UPDATE SET due_at = excluded.due_at"
+)
+
 
 @dataclass
 class Move:
@@ -46,6 +54,8 @@ class Move:
     #: ``(user_id, kind)`` reminders to drop, ``(user_id, kind, due_at)`` reminders to (re)arm
     reminders_off: list[tuple[int, str]] = field(default_factory=list)
     reminders_on: list[tuple[int, str, float]] = field(default_factory=list)
+    #: ``(user_id, kind, due_at)`` reminders brought forward within their wait (their count kept)
+    reminders_again: list[tuple[int, str, float]] = field(default_factory=list)
     clear_reminders: bool = False
     #: ``(kind, user_id, body_json)``: what must still be said (e.g. private lines), delivered and deleted later
     outbox: list[tuple[str, int | None, str]] = field(default_factory=list)
@@ -150,6 +160,8 @@ class Record(Base):
             await conn.execute(sql, (game_id, user_id, kind))
         for user_id, kind, due in move.reminders_on:
             await conn.execute(ARM_REMINDER, (game_id, user_id, kind, due, game_id))
+        for user_id, kind, due in move.reminders_again:
+            await conn.execute(AGAIN_REMINDER, (game_id, user_id, kind, due, game_id))
         if move.outbox:
             sql = "INSERT INTO outbox (game_id, kind, user_id, body, created_at, due_at) VALUES (?, ?, ?, ?, ?, ?)"
             await conn.executemany(sql, [(game_id, k, u, b, move.now, move.now) for k, u, b in move.outbox])
