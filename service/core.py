@@ -20,6 +20,7 @@ from engine.core import (
     IllegalChoice,
     Prompt,
     dump_choice,
+    load_choice,
     replay,
     waits_for,
 )
@@ -361,9 +362,10 @@ class Core(BotTurns):
         for s in acting_before - acting_after:
             if (u := table.user_of(s)) is not None and u > 0:
                 move.reminders_off += [(u, "turn"), (u, "deadline")]
-        # a new wait starts its reminders and its deadline; so does each answer of a player still waited for
-        # (issue 23: the time is for each decision, and a player who answers is not away)
-        movers = {table.seat_of(a) for _, a in move.choices if a is not None and a > 0}
+        # a new wait starts its reminders and its deadline; so does each answer of a seat still waited for, its
+        # player's or the table's for them at a deadline (issue 23: the time is for each decision; the deadline
+        # that fired is spent)
+        movers = {load_choice(c).seat for c, _ in move.choices}
         for s in (acting_after - acting_before) | (acting_after & acting_before & movers):
             if (u := table.user_of(s)) is not None and u > 0:
                 move.reminders_on.append((u, "turn", now + first))

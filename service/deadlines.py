@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from engine.core import Choice, Event, load_choice, waits_for
+from engine.core import Choice, Event, waits_for
 from engine.msg import Join, M, Msg
 from service.bot_seats import BotSeats
 from service.host import TURN_BOUNDARIES, skip_moves
-from service.notice import Notice, StaleClick, Table
-from service.pace import deadline_s, on_timeout, timeouts_to_replace
+from service.notice import Notice, ServiceError, StaleClick, Table
+from service.pace import absent_waits, deadline_s, on_timeout, timeouts_to_replace
 from service.records import private_body, table_row
-from store import Move, ReminderRow
+from store import Move, OfferRow, ReminderRow
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,26 @@ class Deadlines(BotSeats):
                 except Exception:  # noqa: BLE001 - one game's failure must not stop the others' deadlines
                     log.exception("the deadline of user %s in game %s failed; due again later", r.user_id, r.game_id)
                     break
+        for offer in await self.store.silent_offers_due(now):
+            try:
+                if await self.silent_hand_over(offer, now):
+                    changed.append(offer.game_id)
+            except ServiceError:  # the offer or the seat changed meanwhile: nothing to do
+                continue
         return changed
+
+    async def silent_hand_over(self, offer: OfferRow, now: float) -> bool:
+        """Issue 23: a seat offered after its player's timeouts in a row, accepted by the invited person, whose
+        player did not answer for a day (nor play since) changes hands. False if that no longer holds."""
+        async with self.lock(offer.game_id):
+            table = await self.load(offer.game_id)
+            if table.row.status != "active" or await self.store.get_offer(offer.game_id, offer.seat) != offer:
+                return False
+            if not await self.silence_consents(table, offer, now):
+                return False
+            reply = M("table.reply.silent_hand_over", "The seat changed hands.")
+            await self._hand_over(table, offer, now, reply)
+            return True
 
     async def time_out(self, r: ReminderRow, lease: float) -> bool:
         """Act on one claimed deadline (``lease``: the claim); False if nothing was to be done."""
@@ -92,21 +111,10 @@ class Deadlines(BotSeats):
             return True
 
     async def timeouts_in_row(self, table: Table, seat: int) -> int:
-        """How many of the seat's latest waits ended by a deadline, back to the last choice its player made
-        (from the record: a choice of the seat with a cause is the table's, one without is the player's or
-        their bot's)."""
+        """The seat's waits answered by others than its player, back to their own last choice (``absent_waits``)."""
+        player = table.user_of(seat)
         rows = await self.store.get_choice_rows(table.id)
-        count, in_wait = 0, False
-        for row in reversed(rows):
-            if load_choice(row.choice).seat != seat:
-                in_wait = False
-                continue
-            if row.cause != DEADLINE:
-                break
-            if not in_wait:  # the table's choices of one timeout, counted once
-                count += 1
-                in_wait = True
-        return count
+        return absent_waits(rows, seat, player) if player is not None else 0
 
     async def _play_for(self, table: Table, seat: int, mode: str) -> None:
         """``bot``: the standard bot plays this wait for the player, from their seat's view; ``skip``: the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from typing import Any
 
 from engine.core import Choice, Game, Prompt, dump_choice, load_choice, waits_for
@@ -24,6 +25,7 @@ from service.outcome import (
     take_offer,
     taken_reply,
 )
+from service.pace import absent_waits, deadline_s, first_reminder, timeouts_to_replace
 from service.records import UNDO_KIND, effective_choices, label_of, table_row
 from store import AlreadySeated, Move, OfferRow
 
@@ -175,8 +177,14 @@ class Host(Core):
                 raise ServiceError(
                     M("table.err.has_seat", "{name} already has a seat in game #{game}.", name=new.name, game=game_id)
                 )
-            expires = self.clock() + OFFER_HOURS * 3600
-            await put_offer(self.store, OfferRow(game_id, seat, seat_user, new.id, new.name, user.id, expires))
+            now = self.clock()
+            # issue 23: after the player's timeouts in a row, their silence for a day counts as consent
+            absent = absent_waits(await self.store.get_choice_rows(game_id), seat, seat_user)
+            silent = (n := timeouts_to_replace(table)) > 0 and absent >= n and table.row.status == "active"
+            silent_from = now + OFFER_HOURS * 3600 if silent else None
+            expires = now + (2 if silent else 1) * OFFER_HOURS * 3600
+            offer = OfferRow(game_id, seat, seat_user, new.id, new.name, user.id, expires, silent_from=silent_from)
+            await put_offer(self.store, offer)
             name = table.name_of(seat)
             body = {
                 "seat": seat,
@@ -184,19 +192,36 @@ class Host(Core):
                 "to_user": new.id,
             }
             hours = f"{OFFER_HOURS:.0f}"
-            text = M(
-                "table.offer.consent",
-                "{host} offers {name}'s seat in game #{game} ({title}) to <@{to}>. It changes hands only when both "
-                "agree within {hours} h: <@{to}> presses **Take the seat**, <@{seat_user}> presses **Give up my "
-                "seat** (or **Keep my seat** to go on playing).",
-                host=user.name,
-                name=name,
-                game=game_id,
-                title=table.game.title,
-                to=new.id,
-                hours=hours,
-                seat_user=seat_user,
-            )
+            if silent_from is not None:
+                text = M(
+                    "table.offer.silent",
+                    "{host} offers {name}'s seat in game #{game} ({title}) to <@{to}>: {name}'s last {n} turns were "
+                    "played for them. <@{seat_user}> may press **Keep my seat** to go on playing, or **Give up my "
+                    "seat**; if they do not answer by <t:{at}:f>, the seat changes hands once <@{to}> presses **Take "
+                    "the seat**.",
+                    host=user.name,
+                    name=name,
+                    game=game_id,
+                    title=table.game.title,
+                    to=new.id,
+                    n=absent,
+                    seat_user=seat_user,
+                    at=math.ceil(silent_from),
+                )
+            else:
+                text = M(
+                    "table.offer.consent",
+                    "{host} offers {name}'s seat in game #{game} ({title}) to <@{to}>. It changes hands only when "
+                    "both agree within {hours} h: <@{to}> presses **Take the seat**, <@{seat_user}> presses **Give "
+                    "up my seat** (or **Keep my seat** to go on playing).",
+                    host=user.name,
+                    name=name,
+                    game=game_id,
+                    title=table.game.title,
+                    to=new.id,
+                    hours=hours,
+                    seat_user=seat_user,
+                )
             body |= {"text": str(text), "msg": text.dump()}
             move = Move([], "", self.clock(), outbox=[("offer", new.id, json.dumps(body))])
             if await announce(self.store, game_id, table.version, move) is Written.REFUSED:
@@ -230,6 +255,14 @@ class Host(Core):
             if offer is None:
                 raise ServiceError(OFFER_GONE)
             name = table.name_of(seat)
+            if not offer.from_agreed and await self.silence_consents(table, offer, now):
+                reply = M(
+                    "table.reply.took_seat_silent",
+                    "You now play {name}'s seat in game #{game} ({name} did not answer the offer in time).",
+                    name=name,
+                    game=game_id,
+                )
+                return await self._hand_over(table, offer, now, reply)
             if not offer.from_agreed:
                 reply = M(
                     "table.reply.take_waits",
@@ -275,6 +308,16 @@ class Host(Core):
             )
             return await self._hand_over(table, offer, now, reply)
 
+    async def silence_consents(self, table: Table, offer: OfferRow, now: float) -> bool:
+        """Whether the seat's player's silence counts as consent to ``offer`` now (issue 23): it was offered after
+        their timeouts in a row, a day has passed, and they have not played since (a player who is back keeps
+        their seat unless they agree)."""
+        if offer.silent_from is None or now < offer.silent_from:
+            return False
+        n = timeouts_to_replace(table)
+        rows = await self.store.get_choice_rows(table.id)
+        return n > 0 and absent_waits(rows, offer.seat, offer.from_user) >= n
+
     async def _hand_over(self, table: Table, offer: OfferRow, now: float, reply: Msg) -> Notice:
         """The seat of an offer both sides agreed to goes to the invited person (with its log line, the new
         player's reminder), in one transaction."""
@@ -282,8 +325,11 @@ class Host(Core):
         name = table.name_of(seat)
         line = M("table.log.takes_seat", "{user} now plays {name}'s seat.", user=offer.to_name, name=name)
         move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
-        if any(p.seat == seat for p in table.prompts()):
-            move.reminders_on.append((taker, "turn", now + self.settings.reminder_first_s))
+        if any(p.seat == seat and waits_for(p) for p in table.prompts()):  # the new player's wait begins
+            deadline = deadline_s(table)
+            move.reminders_on.append((taker, "turn", now + first_reminder(deadline, self.settings.reminder_first_s)))
+            if deadline is not None:
+                move.reminders_on.append((taker, "deadline", now + deadline))
         try:
             outcome = await take_offer(self.store, game_id, seat, taker, now, name, move)
         except AlreadySeated:

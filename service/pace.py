@@ -6,9 +6,11 @@ service arms the reminders and deadlines with each move and fires them from its 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
-from engine.core import duration_s
+from engine.core import duration_s, load_choice
 from service.notice import Table
+from store import ChoiceRow
 
 #: a reminder half-way through the deadline, and one near its end (the project's own values)
 REMIND_AT = (0.5, 0.9)
@@ -51,3 +53,17 @@ def next_reminder(deadline: int | None, started: float, sent: int, now: float, r
     if sent + 1 < len(REMIND_AT):
         return max(now, started + deadline * REMIND_AT[sent + 1])
     return None
+
+
+def absent_waits(rows: Sequence[ChoiceRow], seat: int, player: int) -> int:
+    """How many of ``seat``'s latest waits were answered by someone else than its ``player`` (a deadline's
+    choices, the host's skip, a bot holding the seat), back to the player's own last choice: their "timeouts in
+    a row". A move's choices for the seat count once (they share their time)."""
+    moves: set[float] = set()
+    for row in reversed(rows):
+        if load_choice(row.choice).seat != seat:
+            continue
+        if row.actor_id == player:
+            break
+        moves.add(row.created_at)
+    return len(moves)

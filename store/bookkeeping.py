@@ -240,20 +240,30 @@ class Bookkeeping(Record):
         """Offer a seat to someone (replacing an earlier offer of that seat, and whatever was agreed to it)."""
         sql = (
             "INSERT INTO offers (game_id, seat, from_user, to_user, to_name, by_user, expires_at, to_agreed,"
-            " from_agreed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
-            " from_user = excluded.from_user, to_user = excluded.to_user, to_name = excluded.to_name,"
+            " from_agreed, silent_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE"
+            " SET from_user = excluded.from_user, to_user = excluded.to_user, to_name = excluded.to_name,"
             " by_user = excluded.by_user, expires_at = excluded.expires_at, to_agreed = excluded.to_agreed,"
-            " from_agreed = excluded.from_agreed"
+            " from_agreed = excluded.from_agreed, silent_from = excluded.silent_from"
         )
         o = offer
         params = (o.game_id, o.seat, o.from_user, o.to_user, o.to_name, o.by_user, o.expires_at)
-        await self._execute(sql, (*params, int(o.to_agreed), int(o.from_agreed)))
+        await self._execute(sql, (*params, int(o.to_agreed), int(o.from_agreed), o.silent_from))
 
     async def get_offer(self, game_id: int, seat: int) -> OfferRow | None:
         """The open offer of a seat, or None."""
         sql = f"SELECT {cols(OfferRow)} FROM offers WHERE game_id = ? AND seat = ?"
         row = await self._fetchone(sql, (game_id, seat))
-        return OfferRow(*row[:-2], bool(row[-2]), bool(row[-1])) if row else None
+        return OfferRow(*row[:-3], bool(row[-3]), bool(row[-2]), row[-1]) if row else None
+
+    async def silent_offers_due(self, now: float) -> list[OfferRow]:
+        """Open offers the invited person accepted whose seat's player has not answered and whose silence counts
+        as consent by now (issue 23)."""
+        sql = (
+            f"SELECT {cols(OfferRow)} FROM offers WHERE to_agreed = 1 AND from_agreed = 0 AND silent_from <= ?"
+            " AND expires_at > ? ORDER BY game_id, seat"
+        )
+        rows = await self._fetchall(sql, (now, now))
+        return [OfferRow(*r[:-3], bool(r[-3]), bool(r[-2]), r[-1]) for r in rows]
 
     async def agree_offer(self, game_id: int, seat: int, user_id: int, now: float) -> bool:
         """Record one side's consent to the open offer of a seat: the invited person's (``user_id`` is its

@@ -383,6 +383,9 @@ _V8_CHOICE_CAUSE = """
 -- Why the table made a choice for a player (issue 23): "deadline" when their time ran out and the table's
 -- on_timeout played for them; NULL for a choice someone made (a player, a bot seat, the host's skip).
 ALTER TABLE choices ADD COLUMN cause TEXT;
+-- A seat offered after its player's timeouts in a row: from this time on the player's silence counts as consent
+-- (NULL: the player must agree, issue 22).
+ALTER TABLE offers ADD COLUMN silent_from REAL;
 """
 
 
@@ -409,7 +412,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V5_LANGS, _PG_V5_LANGS),  # 5: each person's language (issue 15), for what is sent to them later
     Migration(_V6_OFFER_CONSENT, _V6_OFFER_CONSENT),  # 6: who agreed to a seat offer (issue 22)
     Migration(_V7_COOLDOWNS, _PG_V7_COOLDOWNS),  # 7: cooldowns of /game status, /hint, /board (issue 22)
-    Migration(_V8_CHOICE_CAUSE, _V8_CHOICE_CAUSE),  # 8: a choice's cause (issue 23: a deadline's)
+    Migration(_V8_CHOICE_CAUSE, _V8_CHOICE_CAUSE),  # 8: a choice's cause, an offer's silent consent (issue 23)
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

@@ -167,3 +167,6 @@ class OfferRow:
     to_agreed: bool = False
     #: the seat's player pressed "Give up my seat"
     from_agreed: bool = False
+    #: from this time on the seat's player's silence counts as consent (issue 23: offered after their timeouts in
+    #: a row); None: they must agree
+    silent_from: float | None = None

@@ -134,6 +134,11 @@ async def test_skip_takes_the_default_choices(svc):
     log = [e.text for e in await svc.store.get_events(gid)]
     assert sum("the table takes the default choices" in line for line in log) == 3
     assert all(r.cause == "deadline" for r in await svc.store.get_choice_rows(gid))
+    # the fired deadlines are spent: a seat still waited for has a new wait with a fresh deadline, never the claim
+    rows = [r for r in await svc.store.get_reminders(gid) if r.kind == "deadline"]
+    assert rows and all(r.due_at == svc.clock.now + 3600 for r in rows)
+    svc.clock.now += svc.settings.reminder_claim_s + 1
+    assert await svc.fire_deadlines() == []
 
 
 async def test_remind_waits_says_so_pings_again_and_comes_round_again(svc):
@@ -219,3 +224,91 @@ async def test_two_services_on_one_database_fire_each_deadline_once(tmp_path: Pa
     finally:
         await a.store.close()
         await b.store.close()
+
+
+DAN = User(4, "Dan")
+
+
+async def ben_misses(svc: TableService, gid: int, waits: int) -> None:
+    """Anna and Cleo answer at once (their first option), Ben never: minutes pass and his deadlines fire until
+    ``waits`` of his waits were answered for him."""
+    for _ in range(500):
+        t = await svc.load(gid)
+        if await svc.timeouts_in_row(t, 1) >= waits:
+            return
+        mine = [p for p in t.prompts() if waits_for(p) and p.seat in (0, 2)]
+        if mine:
+            p = mine[0]
+            await svc.act(gid, (ANNA, BEN, CLEO)[p.seat], t.version, p.kind, p.default_option())
+            continue
+        race = await svc.store.get_race(gid)
+        if race is not None:
+            await svc.close_race(gid, race.version)
+            continue
+        svc.clock.now += MINUTE
+        await svc.fire_deadlines()
+    raise AssertionError("Ben's waits were not timed out")
+
+
+async def test_after_timeouts_in_a_row_silence_for_a_day_counts_as_consent(svc):
+    """Issue 23, ``timeouts_to_replace``: the host offers the seat of a player whose last waits were answered for
+    him; if he neither keeps nor gives it up within a day, it changes hands once the invited person takes it
+    (here: accepted first, handed over by the sweep when the day is over)."""
+    gid = await omerta(svc, deadline="1m", on_timeout="skip", timeouts_to_replace=2)
+    await ben_misses(svc, gid, 2)
+    notice = await svc.offer_seat(gid, ANNA, BEN.id, DAN)
+    assert "both agree" in str(notice.reply) or notice.reply
+    offer = await svc.store.get_offer(gid, 1)
+    assert offer is not None and offer.silent_from == svc.clock.now + 24 * 3600
+    await svc.take_seat(gid, DAN, 1)  # accepted; Ben has a day to answer
+    assert (await svc.load(gid)).seat_of(DAN.id) is None
+    svc.clock.now = offer.silent_from
+    changed = await svc.fire_deadlines()
+    assert gid in changed
+    t = await svc.load(gid)
+    assert t.seat_of(DAN.id) == 1 and t.seat_of(BEN.id) is None and t.name_of(1) == "Ben"
+
+
+async def test_a_player_back_before_the_day_keeps_the_seat_unless_he_agrees(svc):
+    """Issue 23: silence counts only while it lasts: a player who plays again is asked as before (issue 22)."""
+    gid = await omerta(svc, deadline="1h", on_timeout="skip", timeouts_to_replace=2)
+    await ben_misses(svc, gid, 2)
+    await svc.offer_seat(gid, ANNA, BEN.id, DAN)
+    offer = await svc.store.get_offer(gid, 1)
+    assert offer is not None and offer.silent_from is not None
+    for _ in range(200):  # Ben plays his next question himself
+        t = await svc.load(gid)
+        mine = [p for p in t.prompts() if waits_for(p)]
+        if any(p.seat == 1 for p in mine):
+            p = next(p for p in mine if p.seat == 1)
+            await svc.act(gid, BEN, t.version, p.kind, p.default_option())
+            break
+        race = await svc.store.get_race(gid)
+        if race is not None:
+            await svc.close_race(gid, race.version)
+            continue
+        if not mine:
+            svc.clock.now += MINUTE
+            await svc.fire_deadlines()
+            continue
+        p = mine[0]
+        await svc.act(gid, (ANNA, BEN, CLEO)[p.seat], t.version, p.kind, p.default_option())
+    else:
+        raise AssertionError("Ben was never asked")
+    assert await svc.timeouts_in_row(await svc.load(gid), 1) == 0
+    svc.clock.now = offer.silent_from + 1  # (his next wait may time out meanwhile: one, not two in a row)
+    await svc.take_seat(gid, DAN, 1)
+    await svc.fire_deadlines()
+    assert (await svc.load(gid)).seat_of(BEN.id) == 1
+
+
+async def test_an_offer_without_timeouts_needs_the_players_consent(svc):
+    """Issue 22's rule, kept by issue 23: a seat whose player plays is never taken by silence."""
+    gid = await omerta(svc, deadline="1h")
+    await svc.offer_seat(gid, ANNA, BEN.id, DAN)
+    offer = await svc.store.get_offer(gid, 1)
+    assert offer is not None and offer.silent_from is None
+    await svc.take_seat(gid, DAN, 1)
+    svc.clock.now += 23 * 3600
+    await svc.fire_deadlines()
+    assert (await svc.load(gid)).seat_of(DAN.id) is None
