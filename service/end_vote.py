@@ -46,8 +46,7 @@ def no_vote(game_id: int) -> Msg:
     """The refusal of an answer to a vote that is over."""
     return M(
         "table.err.end_no_vote",
-        "There is no open vote to end game #{game} (it was refused, it lapsed, or the game moved on); propose one "
-        "with /game end.",
+        "There is no open vote to end game #{game} (it was refused or it lapsed); use /game end to propose one.",
         game=game_id,
     )
 
