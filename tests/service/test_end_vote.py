@@ -154,6 +154,7 @@ async def test_a_vote_stays_open_across_moves_and_lapses_after_48_hours(db):
     svc = await service(db, clock)
     gid = await running(svc)
     await svc.end_vote(gid, ANNA)
+    await svc.act(gid, ANNA, (await svc.load(gid)).version, "peek", "0,1")  # the game goes on meanwhile
     clock.now += END_VOTE_HOURS * 3600 - 1
     await svc.end_vote(gid, BEN)  # still open
     clock.now += 1
