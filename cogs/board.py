@@ -103,6 +103,10 @@ def headline(pt: PublicTable) -> str:
     w = words(pt.lang)
     if pt.view is None:
         return w(M("table.board.head", "**Game #{game} · {title}**", game=pt.id, title=pt.title))
+    if pt.status == "ended":  # the view still tells the position's turn: nobody is waited for any more
+        return w(
+            M("table.board.head_ended", "**Game #{game} · {title} · ended by agreement**", game=pt.id, title=pt.title)
+        )
     return w(
         M(
             "table.board.headline",
@@ -186,6 +190,14 @@ def mention_line(ping: Sequence[int], lang: str | None = None) -> str:
     return words(lang)(M("table.board.your_move", "Your move: {who}", who=" ".join(f"<@{u}>" for u in ping)))
 
 
+def ended_line(ping: Sequence[int], lang: str | None = None) -> str:
+    """``Game over by agreement: <@1> <@2>``: the players told of the end of a game they ended by agreement."""
+    if not ping:
+        return ""
+    who = " ".join(f"<@{u}>" for u in ping)
+    return words(lang)(M("table.board.ended_ping", "Game over by agreement: {who}", who=who))
+
+
 def chunks(lines: Sequence[str], title: str, limit: int = MESSAGE_MAX) -> list[str]:
     """Lines as few messages as they fit in (a long Lucky Luciano phase is posted whole, never cut)."""
     out: list[str] = []
@@ -238,7 +250,8 @@ def turn_message(
     """The message of the turn (or question) now: headline; what happened since the player's last turn (cut
     first); the steps so far (cut next, oldest first); the question and the mention, never cut. Returns the
     text and how many lines of "since" and of the steps were left out."""
-    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping, pt.lang)]
+    mention = mention_line(ping, pt.lang) if pt.status != "ended" else ended_line(ping, pt.lang)
+    tail = [question_line(pt) if pt.status == "active" else "", mention]
     sections = [Section(words(pt.lang)(SINCE), list(since)), Section("", list(lines))]
     text, _ = compose([headline(pt)], sections, tail, lang=pt.lang)
     shown_since = sum(1 for line in since if line in text)

@@ -8,6 +8,7 @@ finds its game, and a click on an outdated board is refused politely (the servic
 * ``pm|game|version``: "My options", the clicker's own questions, privately.
 * ``un|game|version``: "Undo", take back the clicker's own last step of this turn.
 * ``lb|game|action``: the lobby's join / leave / start / abandon buttons.
+* ``ev|game|opened|action``: agree to or refuse the vote to end a game by agreement proposed at ``opened``.
 """
 
 from __future__ import annotations
@@ -252,6 +253,37 @@ class OfferButton(
         await interaction.client.get_cog("Lobby").on_offer(interaction, self.gid, self.seat, self.action)  # type: ignore[attr-defined]
 
 
+class EndVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"ev\|(?P<gid>{NUM})\|(?P<opened>{NUM})\|(?P<action>agree|refuse)",
+):
+    """A vote to end a game by agreement (issue 23): a player agrees or refuses. ``opened`` names the vote (the
+    second it was proposed), so a button of a vote that is over answers so instead of joining a newer one."""
+
+    LABELS = {
+        "agree": (M("table.button.end_agree", "Agree"), discord.ButtonStyle.success),
+        "refuse": (M("table.button.end_refuse", "Refuse"), discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, gid: int, opened: int, action: str, lang: str | None = None) -> None:
+        self.gid, self.opened, self.action = gid, opened, action
+        label, style = self.LABELS[action]
+        button = discord.ui.Button(label=words(lang)(label), style=style, custom_id=f"ev|{gid}|{opened}|{action}")
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> EndVoteButton:
+        """Rebuild from a click (also after a restart)."""
+        return cls(int(match["gid"]), int(match["opened"]), match["action"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Lobby cog."""
+        await interaction.client.get_cog("Lobby").on_end_vote(interaction, self.gid, self.opened, self.action)  # type: ignore[attr-defined]
+
+
 class SkipButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"sk\|(?P<gid>{NUM})\|(?P<version>{NUM})\|(?P<seat>{SMALL})",
@@ -306,7 +338,17 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lg\|(?P<g
         await interaction.client.get_cog("Lobby").on_log_page(interaction, self.gid, self.page)  # type: ignore[attr-defined]
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, MineButton, UndoButton, LobbyButton, OfferButton, SkipButton, LogButton)
+DYNAMIC_ITEMS = (
+    ActionButton,
+    ActionSelect,
+    MineButton,
+    UndoButton,
+    LobbyButton,
+    OfferButton,
+    EndVoteButton,
+    SkipButton,
+    LogButton,
+)
 
 
 def known_custom_id(custom_id: str) -> bool:

@@ -64,6 +64,7 @@ def status_word(status: str) -> Msg | str:
         "active": M("table.status.active", "active"),
         "finished": M("table.status.finished", "finished"),
         "abandoned": M("table.status.abandoned", "abandoned"),
+        "ended": M("table.status.ended", "ended by agreement"),
     }
     return words.get(status, status)
 

@@ -43,8 +43,9 @@ class Log(Core):
 
     async def export(self, table: Table) -> dict[str, object]:
         """The game's record as a file people can keep and replay (``python -m engine.replay``): only once the
-        game is finished or abandoned, since its seed and choices reveal every hidden card."""
-        if table.row.status not in ("finished", "abandoned"):
+        game is over (finished, abandoned or ended by agreement), since its seed and choices reveal every hidden
+        card."""
+        if table.row.status not in ("finished", "abandoned", "ended"):
             raise ServiceError(
                 M(
                     "table.err.export",

@@ -100,8 +100,9 @@ class Table:
         return None if self.state is None else self.game.view(self.state, seat)
 
     def prompts(self) -> list[Prompt]:
-        """The open prompts (none before the start or after the end)."""
-        return [] if self.state is None else self.game.prompts(self.state)
+        """The open prompts (none before the start or after the end, nor in a game its players ended by agreement,
+        whose state stays at the position it ended at)."""
+        return [] if self.state is None or self.row.status == "ended" else self.game.prompts(self.state)
 
     def prompts_for(self, seat: int | None) -> list[Prompt]:
         """The prompts of one seat."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from service.bot_turns import SeatBot
 from service.deadlines import Deadlines
+from service.end_vote import EndVotes
 from service.limits import Limits
 from service.lobby import Lobby
 from service.log import Log
@@ -23,5 +24,5 @@ from service.reminders import Reminders
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
-class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Overview):
-    """Create, join, leave, start, abandon and play games; the only writer of the store."""
+class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Overview, EndVotes):
+    """Create, join, leave, start, abandon, end by agreement and play games; the only writer of the store."""

@@ -49,6 +49,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("outbox", _names(OutboxRow), "id"),
     ("offers", _names(OfferRow), "game_id, seat"),
     ("cooldowns", ("kind", "key", "ends_at"), 'kind, "key"'),
+    ("end_votes", ("game_id", "user_id", "agreed_at"), "game_id, user_id"),
 )
 #: the tables whose ids a sequence hands out
 ID_TABLES = ("games", "events", "outbox")

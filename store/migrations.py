@@ -389,6 +389,42 @@ ALTER TABLE offers ADD COLUMN silent_from REAL;
 """
 
 
+_V9_END_VOTES = """
+-- A game ended by the agreement of its players (issue 23): status 'ended', apart from a finish and from
+-- 'abandoned'. SQLite cannot change a CHECK in place, and rebuilding games would cascade through every table
+-- that refers to it (foreign keys cannot be switched off inside the migration's transaction); widening the
+-- CHECK keeps every row valid, a change SQLite's documentation allows to make by editing the schema's text.
+-- RESET makes this connection read the new schema; the CREATE TABLE below moves the schema cookie, so every
+-- other connection reads it too.
+PRAGMA writable_schema = ON;
+UPDATE sqlite_master SET sql = replace(sql, '''abandoned'')', '''abandoned'', ''ended'')')
+ WHERE type = 'table' AND name = 'games';
+PRAGMA writable_schema = RESET;
+
+-- The players' votes to end a game by agreement: a row per player who agreed; the vote is open while the game
+-- has rows (the earliest is the proposal), and a refusal deletes them all.
+CREATE TABLE end_votes (
+    game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id   INTEGER NOT NULL,
+    agreed_at REAL    NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+"""
+
+_PG_V9_END_VOTES = """
+ALTER TABLE games DROP CONSTRAINT games_status_check;
+ALTER TABLE games ADD CONSTRAINT games_status_check
+    CHECK (status IN ('lobby', 'active', 'finished', 'abandoned', 'ended'));
+
+CREATE TABLE end_votes (
+    game_id   BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id   BIGINT NOT NULL,
+    agreed_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema version: the script each database runs to reach it."""
@@ -413,6 +449,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V6_OFFER_CONSENT, _V6_OFFER_CONSENT),  # 6: who agreed to a seat offer (issue 22)
     Migration(_V7_COOLDOWNS, _PG_V7_COOLDOWNS),  # 7: cooldowns of /game status, /hint, /board (issue 22)
     Migration(_V8_CHOICE_CAUSE, _V8_CHOICE_CAUSE),  # 8: a choice's cause, an offer's silent consent (issue 23)
+    Migration(_V9_END_VOTES, _PG_V9_END_VOTES),  # 9: status 'ended' and the votes to end a game (issue 23)
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

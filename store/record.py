@@ -193,17 +193,20 @@ class Record(Base):
         self, game_id: int, status: str, now: float, statuses: tuple[str, ...], move: Move | None = None
     ) -> bool:
         """Set a final status (e.g. abandoned) if the game is in one of ``statuses``, dropping its reminders,
-        race window, claims and offers and adding the events of ``move`` in the same transaction; False if it
+        race window, claims, offers and votes to end it, and adding the events of ``move`` (and its
+        ``result_json``, e.g. the standings of a game ended by agreement) in the same transaction; False if it
         was not."""
         check_status(status)
+        result = move.result_json if move is not None else None
         sql = (
-            f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({', '.join('?' * len(statuses))})"
+            "UPDATE games SET status = ?, updated_at = ?, result = COALESCE(?, result)"
+            f" WHERE id = ? AND status IN ({', '.join('?' * len(statuses))})"
         )
         async with self._write() as conn:
-            cursor = await conn.execute(sql, (status, now, game_id, *statuses))
+            cursor = await conn.execute(sql, (status, now, result, game_id, *statuses))
             if cursor.rowcount != 1:
                 raise Rollback
-            for table in ("reminders", "races", "claims", "offers"):
+            for table in ("reminders", "races", "claims", "offers", "end_votes"):
                 await conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             if move is not None:
                 await self._insert_events(conn, game_id, move.events)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 #: board message that shows it has been posted (``Bookkeeping.arm_race``).
 UNARMED = math.inf
 
-GAME_STATUSES: tuple[str, ...] = ("lobby", "active", "finished", "abandoned")
+#: ``ended``: ended early by the agreement of its players (issue 23), with the standings at that position
+GAME_STATUSES: tuple[str, ...] = ("lobby", "active", "finished", "abandoned", "ended")
 
 
 @dataclass(frozen=True, slots=True)

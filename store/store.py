@@ -24,7 +24,6 @@ from types import TracebackType
 from typing import Any, Self
 
 from .base import Backend, Rollback, cols, marks
-from .bookkeeping import Bookkeeping
 from .errors import AlreadySeated, Conflict, GameNotFound, NotInLobby, SeatNotFound, TooManyOpen
 from .migrations import MIGRATIONS, Migration
 from .overview import Overview
@@ -32,6 +31,7 @@ from .postgres import PostgresBackend, describe, is_postgres
 from .record import check_status
 from .rows import GameRow, SeatRow
 from .sqlite import MEMORY, SqliteBackend
+from .votes import Votes
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
@@ -43,7 +43,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
     return SeatRow(game_id, seat, user_id, name, bool(dm_blocked), thread_id)
 
 
-class Store(Overview, Bookkeeping):
+class Store(Overview, Votes):
     """Async persistence for games, seats, the choice record and the bot's bookkeeping."""
 
     def __init__(self, backend: Backend, path: str, schema_version: int, journal_mode: str) -> None:

@@ -59,6 +59,7 @@ class LobbyActions:
             "active": M("table.lobby.status.active", "started"),
             "abandoned": M("table.lobby.status.abandoned", "abandoned"),
             "finished": M("table.lobby.status.finished", "over"),
+            "ended": M("table.lobby.status.ended", "ended by agreement"),
         }
         text = M(
             "table.lobby.text",
@@ -168,6 +169,18 @@ class LobbyActions:
             if action == "give":
                 return await service.give_seat(gid, user, seat)
             return await service.refuse_seat(gid, user, seat)
+
+        await self._run(interaction, work)
+
+    async def on_end_vote(self, interaction: discord.Interaction, gid: int, opened: int, action: str) -> None:
+        """A vote to end the game by agreement: its Agree and Refuse buttons (issue 23)."""
+        user = user_of(interaction)
+        service = self.bot.service
+
+        async def work() -> Notice:
+            if action == "agree":
+                return await service.end_vote(gid, user, opened)
+            return await service.refuse_end(gid, user, opened)
 
         await self._run(interaction, work)
 

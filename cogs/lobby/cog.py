@@ -1,4 +1,4 @@
-"""``/game``: open a table, join, leave, start, status, list, log, abandon. Works for every game."""
+"""``/game``: open a table, join, leave, start, status, list, log, abandon, end. Works for every game."""
 
 from __future__ import annotations
 
@@ -168,6 +168,17 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game abandon``."""
         await self._lobby_action(interaction, game, "abandon")
+
+    @game.command(name="end", description="Propose or agree to end a game by agreement, with the standings now")
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/game end``: a player proposes to end the game by agreement, or agrees to the open proposal; the
+        game ends with its standings now when every human player agrees (issue 23)."""
+        user = user_of(interaction)
+
+        async def work() -> Notice:
+            return await self.bot.service.end_vote(await self._resolve(interaction, game), user)
+
+        await self._run(interaction, work)
 
     @game.command(name="status", description="Show a game's table and whose move it is")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -372,6 +383,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
     leave.autocomplete("game")(game_id_autocomplete)
     start.autocomplete("game")(game_id_autocomplete)
     abandon.autocomplete("game")(game_id_autocomplete)
+    end.autocomplete("game")(game_id_autocomplete)
     status.autocomplete("game")(game_id_autocomplete)
     show_log.autocomplete("game")(game_id_autocomplete)
     export.autocomplete("game")(game_id_autocomplete)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.board import clip_message
-from cogs.components import OfferButton
+from cogs.components import EndVoteButton, OfferButton
 from cogs.errors import one_round
 from cogs.pictures import PICTURES
 from cogs.publish.common import DELIVER_WAIT_S, TRANSIENT, log, mentions, message_nonce, private_lines
@@ -154,7 +154,7 @@ class Publisher(BoardMixin, PrivateMixin):
             race = await service.store.get_race(game_id)
             if race is not None:
                 self.bot.get_cog("Play").schedule_race(game_id, race.version, race.deadline)  # type: ignore[union-attr]
-        if done and table.row.status in ("finished", "abandoned"):
+        if done and table.row.status in ("finished", "abandoned", "ended"):
             self.forget(game_id)  # over and delivered: nothing of it is needed again
         return done
 
@@ -187,6 +187,17 @@ class Publisher(BoardMixin, PrivateMixin):
                 clip_message(words(table.lang).stored(body, body["text"])),
                 view=view,
                 allowed_mentions=mentions([body["to_user"], body["from_user"]]),
+                nonce=message_nonce("o", row.id),
+            )
+        elif row.kind == "endvote":  # a vote to end the game by agreement (issue 23), with its Agree / Refuse buttons
+            channel = await self.channel(table.row.table_channel)
+            view = discord.ui.View(timeout=None)
+            for action in ("agree", "refuse"):
+                view.add_item(EndVoteButton(table.id, body["opened"], action, table.lang))
+            await channel.send(
+                clip_message(words(table.lang).stored(body, body["text"])),
+                view=view,
+                allowed_mentions=mentions(body["waiting"]),
                 nonce=message_nonce("o", row.id),
             )
         elif row.kind == "public":  # a line the table says in its thread or channel (a lobby that closed itself)

@@ -57,8 +57,8 @@ class BoardMixin:
         # a new turn pings whoever must act in it (even the same player again); else only who is new to act
         ping = acting if starts else [u for u in acting if u not in data.get("acting", [])]
         ended = table.row.status != "active" and data.get("status", "active") != table.row.status
-        if ended and table.row.status == "finished":
-            ping = [s.user_id for s in pt.seats if s.user_id > 0]  # the end of the game: everyone
+        if ended and table.row.status in ("finished", "ended"):
+            ping = [s.user_id for s in pt.seats if s.user_id > 0]  # the end of the game (or its end by agreement): all
         await self._event_pictures(table, pt, fresh)
         if current is not None and not starts and not ping and not ended:
             await self._edit_open(table, pt, current, data, fresh, last)

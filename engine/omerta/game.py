@@ -121,6 +121,12 @@ class OmertaGame:
         """Totals; lowest wins, a tie is a shared win."""
         if state.phase != "over":
             return None
+        return self.standings(state)
+
+    def standings(self, state: OmertaState) -> Result:
+        """The standings now (issue 23, a game its players end by agreement): the totals of the rounds scored so
+        far, as the board shows them (a round under way counts nothing yet); lowest wins, a tie is a shared win.
+        At the end of the game, its result."""
         totals = tuple(p.total for p in state.players)
         best = min(totals)
         # each line a message (a str: its English), so the table can show it in the reader's language
@@ -129,7 +135,7 @@ class OmertaGame:
                 "omerta.result.total",
                 "{name}: {rounds} = {total}",
                 name=p.name,
-                rounds=" + ".join(map(str, p.round_scores)),
+                rounds=" + ".join(map(str, p.round_scores)) or "0",
                 total=p.total,
             )
             for p in state.players

@@ -170,6 +170,18 @@ class SpeakeasyGame:
         )
         return Result(tuple(p.final["total"] for p in state.players), winners, False, details)
 
+    def standings(self, state: SpeakeasyState) -> Result:
+        """The standings now (issue 23, a game its players end by agreement): the final scoring applied to a
+        copy of the position (money in pocket and safe, protected buildings, Helper bottles; solo: Jo's score
+        and the achievements too), ranked with the same tie-breakers as a finished game. At the end of the
+        game, its result."""
+        if state.phase != "over":
+            state = self.loads(self.dumps(state))
+            acts.final_scoring(state, [])  # the copy's log is dropped: the lines of a finish are not said
+        result = self.result(state)
+        assert result is not None
+        return result
+
     def _solo_result(self, state: SpeakeasyState) -> Result:
         """Seed 003:58.1-60.1: you win only with more money than Jo; achievements and rank after."""
         jo = state.jo

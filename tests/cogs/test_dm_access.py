@@ -93,6 +93,7 @@ def commands_on(running: int, lobby: int, gone: int) -> list[tuple[str, dict[str
         ("game leave", {"game": lobby}),
         ("game start", {"game": lobby}),
         ("game abandon", {"game": lobby}),
+        ("game end", {"game": running}),
         ("game addbot", {"game": lobby}),
         ("game skip", {"game": running}),
         ("game undo", {"game": running}),
@@ -117,6 +118,8 @@ def components_on(running: int, version: int, lobby: int) -> list[tuple[str, int
         (f"un|{running}|{version}", running),
         (f"of|{running}|1|take", running),
         (f"sk|{running}|{version}|1", running),
+        (f"ev|{running}|1|agree", running),
+        (f"ev|{running}|1|refuse", running),
     ]
 
 
@@ -197,6 +200,7 @@ async def test_a_seated_player_in_a_dm_sees_their_own_game_and_nothing_more(tmp_
             ("game export", {"game": running}),
             ("game skip", {"game": running}),
             ("game abandon", {"game": running}),
+            ("game end", {"game": running}),
             ("game substitute", {"game": running, "player": p.uid(p.BEN), "substitute": p.uid(p.FINN)}),
             ("game botseat", {"game": running, "player": p.uid(p.BEN)}),
         ):

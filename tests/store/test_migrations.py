@@ -33,7 +33,7 @@ TABLES = {
 
 async def test_fresh_database_gets_every_migration(db_target: str, backend: str) -> None:
     async with await Store.open(db_target) as s:
-        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 8
+        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 9
         assert s.backend == backend
         assert s.journal_mode == ("wal" if backend == "sqlite" else "")
     assert await tables(db_target) >= TABLES
@@ -162,3 +162,19 @@ async def test_an_unreachable_postgres_server_is_a_clear_error() -> None:
 async def test_a_bad_schema_name_is_refused_before_connecting() -> None:
     with pytest.raises(ValueError, match="schema must be a plain SQL name"):
         await Store.open("postgresql://postgres@127.0.0.1:1/x?schema=a;drop")
+
+
+async def test_upgrade_to_v8_allows_a_game_ended_by_agreement_and_keeps_the_rest(db_target: str) -> None:
+    """Issue 23, version 8: a database of version 7 keeps its games and now takes the status 'ended' (the
+    widened CHECK, also for a connection opened before) and the votes to end a game; any other status is still
+    refused by the database itself."""
+    async with await Store.open(db_target, migrations=MIGRATIONS[:7]) as s:
+        game_id = await make_game(s)
+        other = await make_game(s)
+    async with await Store.open(db_target) as s, await Store.open(db_target) as again:
+        assert await s.end_game(game_id, "ended", 9.0, ("lobby",))
+        assert (await again.get_game(game_id)).status == "ended"  # type: ignore[union-attr]
+        with pytest.raises(StoreError):
+            await s._execute("UPDATE games SET status = 'bogus' WHERE id = ?", (other,))
+        assert (await s.get_game(other)).status == "lobby"  # type: ignore[union-attr]
+        assert await s.get_end_votes(other) == {}
