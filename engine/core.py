@@ -325,6 +325,10 @@ def deadline_option(new_default: str) -> OptionSpec:
     )
 
 
+#: The table's pace options (issue 23): the service reads them, the rules never do, and a game's state does not
+#: keep them (a state that keeps its options, as Omerta's does, stays as it was before they existed: recorded
+#: games replay to their recorded states)
+PACE_OPTIONS = ("deadline", "on_timeout", "timeouts_to_replace")
 #: What happens when a player's deadline passes (issue 23; the rules never read it).
 ON_TIMEOUT = OptionSpec(
     "on_timeout",

@@ -10,6 +10,7 @@ from engine.core import (
     HINTS,
     LANG,
     ON_TIMEOUT,
+    PACE_OPTIONS,
     TIMEOUTS_TO_REPLACE,
     BadOptions,
     Chance,
@@ -28,6 +29,7 @@ from engine.omerta.cards import deck
 from engine.omerta.scoring import score_round
 from engine.omerta.state import OmertaState
 from engine.omerta.view import view as view_state
+from engine.omerta.view import views as view_states
 
 
 class OmertaGame:
@@ -83,7 +85,8 @@ class OmertaGame:
                     n=len(seats),
                 )
             )
-        return rules.new_state(seats, resolve_options(self.option_specs, options), seed)
+        opts = resolve_options(self.option_specs, options)
+        return rules.new_state(seats, {k: v for k, v in opts.items() if k not in PACE_OPTIONS}, seed)
 
     def prompts(self, state: OmertaState) -> list[Prompt]:
         """Every open prompt."""
@@ -98,8 +101,8 @@ class OmertaGame:
         return view_state(state, seat)
 
     def views(self, state: OmertaState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
-        """``view`` for each of ``seats`` (an Omerta view is small: built one by one)."""
-        return [view_state(state, seat) for seat in seats]
+        """``view`` for each of ``seats``, the public part built once (they share it: read only)."""
+        return view_states(state, seats)
 
     def scramble(self, state: OmertaState, seat: int | None, rng: Chance) -> OmertaState:
         """A copy with every card ``seat`` cannot see redrawn (``engine.omerta.hidden``)."""

@@ -142,14 +142,21 @@ def _phase_prompts(state: OmertaState) -> list[Prompt]:
 
 
 def _peek_prompt(state: OmertaState, seat: int) -> Prompt:
-    slots = [i for i, c in enumerate(state.players[seat].slots) if c is not None]
+    slots = tuple(i for i, c in enumerate(state.players[seat].slots) if c is not None)
     count = deck().numbers["peek"]
-    opts = tuple(
+    opts = _peek_options(slots, count)
+    text = M("omerta.ask.peek", "Peek at {n} of your cards, and remember them", n=count)
+    return Prompt(seat, "peek", text, opts, default=opts[0].id)
+
+
+@cache
+def _peek_options(slots: tuple[int, ...], count: int) -> tuple[Option, ...]:
+    """The peek's options for these slots (made once: every player's peek is asked again at every step of the
+    opening, and the options, immutable, depend on the slots alone)."""
+    return tuple(
         Option(",".join(map(str, pair)), M("omerta.opt.peek", "Peek at {slots}", slots=Join(map(slot_name, pair))))
         for pair in combinations(slots, count)
     )
-    text = M("omerta.ask.peek", "Peek at {n} of your cards, and remember them", n=count)
-    return Prompt(seat, "peek", text, opts, default=opts[0].id)
 
 
 def _turn_prompt(state: OmertaState) -> Prompt:

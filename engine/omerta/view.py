@@ -7,6 +7,7 @@ player saw once (the peek, the Mole) reaches them as a private event, not as par
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.omerta.cards import deck
@@ -17,6 +18,45 @@ from engine.omerta.table import blocked, pace, version
 
 def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` (``None``: a spectator) may see it."""
+    return views(state, (seat,))[0]
+
+
+def views(state: OmertaState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    """``view`` for each of ``seats``, the public part built once. A seat's view differs from the spectator's
+    only in ``viewer``, the card it holds, the Safe it looks at and its standing orders; the views share every
+    other part, so they are to be read, not changed (``view`` alone shares nothing)."""
+    public = _public(state)
+    out = []
+    for seat in seats:
+        v = dict(public)
+        holding = _holding(state, seat)
+        v["viewer"] = seat
+        v["holding"] = holding
+        v["holding_hidden"] = state.held is not None and holding is None
+        v["look"] = _look(state, seat)
+        # a seat's own standing orders (pace=post) are private: only that seat's view has them
+        v["orders"] = orders_of(state, seat) if seat is not None else []
+        out.append(v)
+    return out
+
+
+def _holding(state: OmertaState, seat: int | None) -> dict[str, Any] | None:
+    """The card in hand, if ``seat`` may see it: a card taken from the discard pile was face up (everyone knows
+    it); a drawn one only its drawer sees."""
+    if state.held is not None and (state.phase == "taken" or (state.phase == "drawn" and seat == state.active)):
+        return deck().cards[state.held].public()
+    return None
+
+
+def _look(state: OmertaState, seat: int | None) -> dict[str, Any] | None:
+    """The Safe, for the Safecracker while they choose from it."""
+    if seat is not None and seat == state.active and state.phase == "power" and state.power in ("safe", "safe_slot"):
+        return {"safe": [deck().cards[c].public() for c in state.safe], "pick": state.safe_pick}
+    return None
+
+
+def _public(state: OmertaState) -> dict[str, Any]:
+    """The spectator's view."""
     cards = deck().cards
     players = []
     for i, p in enumerate(state.players):
@@ -36,13 +76,7 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
                 "peeked": p.peeked,
             }
         )
-    holding = None
-    # a card taken from the discard pile was face up: everyone knows it
-    if state.held is not None and (state.phase == "taken" or (state.phase == "drawn" and seat == state.active)):
-        holding = cards[state.held].public()
-    look = None
-    if seat is not None and seat == state.active and state.phase == "power" and state.power in ("safe", "safe_slot"):
-        look = {"safe": [cards[c].public() for c in state.safe], "pick": state.safe_pick}
+    holding = _holding(state, None)
     last = state.history[-1] if state.history else None
     reveal = None
     if last is not None:
@@ -64,7 +98,7 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
     best = min(p.total for p in state.players)
     return {
         "game": "omerta",
-        "viewer": seat,
+        "viewer": None,
         "round": state.round,
         "rounds": state.rounds,
         "phase": state.phase,
@@ -77,14 +111,13 @@ def view(state: OmertaState, seat: int | None) -> dict[str, Any]:
         "safe_count": len(state.safe),
         "holding": holding,
         "holding_hidden": state.held is not None and holding is None,
-        "look": look,
+        "look": None,
         "players": players,
         "reveal": reveal,
         "shown": [cards[c].public() for c in state.shown],
         "pace": pace(state),
         "rules": version(state),
-        # a seat's own standing orders (pace=post) are private: only that seat's view has them
-        "orders": orders_of(state, seat) if seat is not None else [],
+        "orders": [],
         "over": over,
         "winners": [i for i, p in enumerate(state.players) if p.total == best] if over else [],
         # the rule numbers the table's words quote (they come from data/omerta/cards.toml)
