@@ -121,6 +121,9 @@ class Deadlines(BotSeats):
         default choices, as the host's skip takes them. Either way until the seat is no longer waited for or its
         turn ends; the choices carry the cause ``deadline``."""
         name = table.name_of(seat)
+        cover = [(c, None) for c in await self.cover_choices(table, seat)] if mode == "bot" else []
+        if mode == "bot" and not cover:
+            mode = "skip"  # the bot found nothing to answer (it never should): the defaults, never a stuck wait
         if mode == "skip":
             moves, labels = await asyncio.to_thread(skip_moves, table.game, table.game.dumps(table.state), seat)
             line: Msg = M(
@@ -130,7 +133,7 @@ class Deadlines(BotSeats):
                 shown=Join(labels[:6], "comma"),
             )
         else:
-            moves = [(c, None) for c in await self.cover_choices(table, seat)]
+            moves = list(cover)
             line = M("table.log.timeout_bot", "{name}'s time ran out: the bot plays for {name}.", name=name)
         if not moves:
             return
