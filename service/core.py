@@ -32,7 +32,7 @@ from service.config import Settings
 from service.locks import KeyedLocks
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.outcome import Written, commit_move, put_offer, seated, take_offer, taken_reply
-from service.pace import deadline_s, first_reminder
+from service.pace import wait_begins
 from service.records import (
     effective_choices,
     event_row,
@@ -246,10 +246,7 @@ class Core(BotTurns):
         await put_offer(self.store, OfferRow(game_id, seat, bot_id, user.id, name, user.id, now + 60))
         move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
         if any(p.seat == seat and waits_for(p) for p in table.prompts()):  # their wait starts again
-            deadline = deadline_s(table)
-            move.reminders_on.append((user.id, "turn", now + first_reminder(deadline, self.settings.reminder_first_s)))
-            if deadline is not None:
-                move.reminders_on.append((user.id, "deadline", now + deadline))
+            move.reminders_on += wait_begins(table, user.id, now, self.settings.reminder_first_s)
         if await take_offer(self.store, game_id, seat, user.id, now, name, move) is Written.REFUSED:
             raise StaleClick(SEAT_MOVED)
         table = await self.reload(game_id, lambda: seated(table, seat, user.id, name))
@@ -358,8 +355,6 @@ class Core(BotTurns):
             # the window's time starts when its board has been posted (the publisher arms it); nobody is
             # pinged for a window: a ping arrives too late to matter
             move.race_deadline = UNARMED
-        deadline = deadline_s(table)
-        first = first_reminder(deadline, self.settings.reminder_first_s)
         for s in acting_before - acting_after:
             if (u := table.user_of(s)) is not None and u > 0:
                 move.reminders_off += [(u, "turn"), (u, "deadline")]
@@ -369,9 +364,7 @@ class Core(BotTurns):
         movers = {load_choice(c).seat for c, _ in move.choices}
         for s in (acting_after - acting_before) | (acting_after & acting_before & movers):
             if (u := table.user_of(s)) is not None and u > 0:
-                move.reminders_on.append((u, "turn", now + first))
-                if deadline is not None:
-                    move.reminders_on.append((u, "deadline", now + deadline))
+                move.reminders_on += wait_begins(table, u, now, self.settings.reminder_first_s)
         if move.status == "finished":
             move.clear_reminders = True
         notice = Notice(table, kinds={e.kind for e in events})

@@ -25,7 +25,7 @@ from service.outcome import (
     take_offer,
     taken_reply,
 )
-from service.pace import absent_waits, deadline_s, first_reminder, timeouts_to_replace
+from service.pace import absent_waits, timeouts_to_replace, wait_begins
 from service.records import UNDO_KIND, effective_choices, label_of, table_row
 from store import AlreadySeated, Move, OfferRow
 
@@ -326,10 +326,7 @@ class Host(Core):
         line = M("table.log.takes_seat", "{user} now plays {name}'s seat.", user=offer.to_name, name=name)
         move = Move([], "", now, events=[table_row(table.version, line, "seat", seat=seat)])
         if any(p.seat == seat and waits_for(p) for p in table.prompts()):  # the new player's wait begins
-            deadline = deadline_s(table)
-            move.reminders_on.append((taker, "turn", now + first_reminder(deadline, self.settings.reminder_first_s)))
-            if deadline is not None:
-                move.reminders_on.append((taker, "deadline", now + deadline))
+            move.reminders_on += wait_begins(table, taker, now, self.settings.reminder_first_s)
         try:
             outcome = await take_offer(self.store, game_id, seat, taker, now, name, move)
         except AlreadySeated:

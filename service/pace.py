@@ -39,6 +39,16 @@ def timeouts_to_replace(table: Table) -> int:
     return int(json.loads(table.row.options).get("timeouts_to_replace", 3))
 
 
+def wait_begins(table: Table, user_id: int, now: float, first_s: float) -> list[tuple[int, str, float]]:
+    """The reminders a wait for ``user_id`` beginning ``now`` arms (``Move.reminders_on``): the first reminder
+    and, at a table with a deadline, the deadline."""
+    deadline = deadline_s(table)
+    armed = [(user_id, "turn", now + first_reminder(deadline, first_s))]
+    if deadline is not None:
+        armed.append((user_id, "deadline", now + deadline))
+    return armed
+
+
 def first_reminder(deadline: int | None, first_s: float) -> float:
     """Seconds from the start of a wait to its first reminder: half-way to the deadline, or the global
     ``first_s`` at a table without one."""
