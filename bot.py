@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.components import DYNAMIC_ITEMS
+from cogs.dynamic_items import DYNAMIC_ITEMS
 from cogs.errors import report
 from cogs.langs import Langs
 from cogs.lobby import LobbyCog

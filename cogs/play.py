@@ -14,8 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.board import clip_message, hint_text, legend, message_link, plan_menu, reminder_text
-from cogs.components import ActionButton, known_custom_id, prompt_view
+from cogs.components import ActionButton, prompt_view
 from cogs.contexts import in_servers_and_dm
+from cogs.dynamic_items import known_custom_id
 from cogs.errors import UNKNOWN_BUTTON, answer, one_round
 from cogs.langs import reader_lang, reader_words
 from cogs.pictures import PICTURES

@@ -11,9 +11,9 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs.board import clip_message, thread_name
-from cogs.components import LogButton, lobby_view
 from cogs.langs import reader_lang, reader_words
 from cogs.play import user_of
+from cogs.table_buttons import LogButton, lobby_view
 from engine.msg import M
 from service import Notice, ServiceError, Table, TableService, User
 from service.access import SEAT, check_id

@@ -12,12 +12,12 @@ from discord.ext import commands
 
 from bots.common import LEVELS
 from cogs.board import clip_message, message_link
-from cogs.components import SkipButton
 from cogs.contexts import SERVER_INSTALL, SERVERS_AND_DM
 from cogs.langs import guild_lang, reader_lang, reader_words
 from cogs.lobby.actions import LobbyActions
 from cogs.option_help import suggestions
 from cogs.play import user_of
+from cogs.table_buttons import SkipButton
 from engine.core import waits_for
 from engine.msg import M
 from service import Notice, ServiceError, User

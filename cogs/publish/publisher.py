@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.board import clip_message
-from cogs.components import EndVoteButton, OfferButton
 from cogs.errors import one_round
 from cogs.pictures import PICTURES
 from cogs.publish.common import DELIVER_WAIT_S, TRANSIENT, log, mentions, message_nonce, private_lines
 from cogs.publish.private import PrivateMixin
 from cogs.publish.story import BoardMixin
+from cogs.table_buttons import EndVoteButton, OfferButton
 from service import ServiceError, Table
 from service.locks import KeyedLocks
 from store import OutboxRow, StoreClosed
