@@ -226,6 +226,9 @@ class PlayCog(commands.Cog, name="Play"):
             lines += [w.field(p, "text"), *legend(p.options, w)]
         if not mine:
             lines.append(w(M("table.reply.nothing", "Nothing to decide for you right now.")))
+        elif (at := await self.bot.service.deadline_of(table, interaction.user.id)) is not None:
+            # issue 23: every message that asks a player to act says when their time runs out
+            lines.append(w(M("table.remind.deadline", "-# Your time runs out <t:{at}:R>.", at=math.ceil(at))))
         components = self._private_components(table, seat, mine, w.lang) if mine else None
         if components is None:
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)

@@ -55,6 +55,8 @@ async def play_with_dan_silent_after_act_1(d: Driver, *, back_in_act: int | None
             rec = await d.server.click(p.DAN, board["id"], f"pm|{d.gid}|{t.version}")
             (reply,) = await rec.wait_followups(1)
             assert "You play Dan's seat again" in reply["content"], reply
+            if (await d.load()).prompts_for(DAN_SEAT):  # asked now: when his time runs out, as every ask says
+                assert "Your time runs out <t:" in reply["content"], reply
             back = True
             continue
         prompt = next(pr for pr in t.prompts() if pr.race is None)
