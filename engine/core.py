@@ -347,6 +347,19 @@ TIMEOUTS_TO_REPLACE = OptionSpec(
     0,
     20,
 )
+#: While a player is away (``/away``, issue 23): ``act``: with ``on_timeout`` bot or hold, the table acts for them
+#: at once when their wait begins (their deadline is due at once); ``pause``: their deadlines wait until they are
+#: back, at most ``AWAY_PAUSE_MAX_S`` a game.
+AWAY = OptionSpec(
+    "away",
+    "choice",
+    "act",
+    "while a player is away (/away): act (with on_timeout bot or hold, the table acts for them at once) or pause "
+    "(their deadlines wait until they are back, at most 7 days a game)",
+    choices=("act", "pause"),
+)
+#: how long a player's deadlines in one game may be put off while they are away (``away=pause``)
+AWAY_PAUSE_MAX_S = 7 * 86400
 
 
 class EngineError(Exception):

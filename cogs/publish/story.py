@@ -215,13 +215,22 @@ class BoardMixin:
             for i, (name, png) in enumerate(pngs)
         ]
         channel = await self.channel(table.row.table_channel)
+        # issue 23: who is in their quiet hours, or asked to be told by DM only, is named without a ping
+        quiet = await self.bot.service.quiet_ends(ping) if ping else {}
+        told = await self.bot.service.told_by(ping) if ping else {}
         message = await channel.send(
             text,
             files=files,
             view=public_view(pt),
-            allowed_mentions=mentions(ping),
+            allowed_mentions=mentions([u for u in ping if u not in quiet and told.get(u) != "dm"]),
             nonce=message_nonce("m", table.id, first, table.version, why),
         )
+        if quiet:  # their turn reminder pings them when their quiet hours end
+            await self.bot.service.hold_pings(table.id, quiet)
+        if table.row.status == "active":
+            for u in [u for u in ping if u not in quiet and told.get(u) != "ping" and u in pt.waiting_users()]:
+                link = M("table.me.your_move", "It is your move: {link}", link=message.jump_url)
+                await self.tell(table, u, [link], nonce=message_nonce("d", table.id, u, table.version, why))  # type: ignore[attr-defined]
         if arm:  # before the message is recorded: a crash in between posts it again and then arms it
             await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
         data = {

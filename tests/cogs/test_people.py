@@ -1,0 +1,74 @@
+"""Issue 23, "Games that keep going for weeks": ``/me`` and ``/away`` through the fake Discord, privately, in a
+server and in the bot's DM; a bad value changes nothing and says what is allowed; the board says who is away."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from cogs.board import status_text
+from store import PersonRow
+from tests.cogs.driver import Driver, table
+from tests.cogs.test_dm_access import said
+from tests.fakediscord import payloads as p
+
+
+async def test_me_shows_and_changes_settings_privately_in_a_server_and_a_dm(tmp_path):
+    """Issue 23: /me without options shows the settings (the defaults, the language as Discord told it); with
+    options it changes them (time zone, quiet hours, how one is told, the digest), in a server or the bot's DM;
+    a bad time zone or time of day is refused with what is allowed, and changes nothing."""
+    async with table(tmp_path) as (server, bot, clock):
+        anna = p.ANNA
+        shown = await said(await server.slash(anna, "me", {}, channel_id=p.GENERAL_CHANNEL_ID))
+        assert shown["ephemeral"]
+        assert "Time zone: UTC" in shown["content"] and "Quiet hours: none" in shown["content"]
+        assert "Language: English" in shown["content"] and "Away: no" in shown["content"]
+        opts = {"time_zone": "Europe/Berlin", "quiet_start": "22:00", "quiet_end": "8:00", "told_by": "both"}
+        changed = await said(await server.slash(anna, "me", {**opts, "digest": True}, channel_id=p.GENERAL_CHANNEL_ID))
+        assert "Time zone: Europe/Berlin" in changed["content"] and "Quiet hours: 22:00 to 08:00" in changed["content"]
+        assert "a ping in the game's channel and a DM" in changed["content"] and ": on" in changed["content"]
+        stored = await bot.service.store.get_person(p.uid(anna))
+        assert (stored.tz, stored.quiet_start, stored.quiet_end, stored.notify, stored.digest) == (
+            "Europe/Berlin",
+            1320,
+            480,
+            "both",
+            True,
+        )
+        dm = server.dm_channel_id(anna)
+        for bad, why in (
+            ({"time_zone": "Berlin", "digest": False}, "IANA"),
+            ({"quiet_start": "25:00"}, "time of day"),
+            ({"quiet_start": "8:00"}, "another time"),
+        ):
+            refused = await said(await server.slash(anna, "me", bad, channel_id=dm))
+            assert refused["ephemeral"] and why in refused["content"], refused["content"]
+            assert await bot.service.store.get_person(p.uid(anna)) == stored
+        off = await said(await server.slash(anna, "me", {"quiet_start": "off"}, channel_id=dm))
+        assert "Quiet hours: none" in off["content"]
+        ac = await server.autocomplete(anna, "me", {"time_zone": "berl"}, focused="time_zone", channel_id=dm)
+        assert "Europe/Berlin" in [c["value"] for c in ac]
+
+
+async def test_away_is_set_refused_shown_on_the_board_and_ended(tmp_path):
+    """Issue 23: /away until:3d or a date in one's time zone, at most 14 days ahead; the board of the next move
+    shows "away until"; /away off ends it; a bad value changes nothing and says what is allowed."""
+    async with table(tmp_path) as (server, bot, clock):
+        clock.now = datetime(2026, 6, 1, 12, tzinfo=ZoneInfo("UTC")).timestamp()
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await d.open_and_start(options="on_timeout=remind")
+        ben = p.uid(p.BEN)
+        for bad in ("15d", "2026-06-20", "soon"):
+            refused = await said(await server.slash(p.BEN, "away", {"until": bad}, channel_id=d.where))
+            assert refused["ephemeral"] and "2026-06-15" in refused["content"], refused["content"]
+            assert await bot.service.store.get_person(ben) == PersonRow(ben)
+        ok = await said(
+            await server.slash(p.BEN, "away", {"until": "2026-06-03"}, channel_id=server.dm_channel_id(p.BEN))
+        )
+        back = datetime(2026, 6, 4, tzinfo=ZoneInfo("UTC")).timestamp()
+        assert ok["ephemeral"] and f"<t:{int(back)}:f>" in ok["content"]
+        pt = await bot.service.public(await d.load())
+        assert pt.away == ((1, back),)
+        assert f"Away: Ben until <t:{int(back)}:f>" in status_text(pt).replace("**", "")
+        await said(await server.slash(p.BEN, "away", {"until": "off"}, channel_id=d.where))
+        assert (await bot.service.public(await d.load())).away == ()
