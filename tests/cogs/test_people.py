@@ -72,3 +72,42 @@ async def test_away_is_set_refused_shown_on_the_board_and_ended(tmp_path):
         assert f"Away: Ben until <t:{int(back)}:f>" in status_text(pt).replace("**", "")
         await said(await server.slash(p.BEN, "away", {"until": "off"}, channel_id=d.where))
         assert (await bot.service.public(await d.load())).away == ()
+
+
+async def test_told_by_dm_is_named_on_the_board_without_a_ping_and_gets_a_dm_and_a_daily_digest(tmp_path):
+    """Issue 23: /me told_by:dm: the board names the player without a ping and a DM links it ("It is your move");
+    told_by:both: a ping and the DM; the daily digest (digest:true) is a DM listing the games waiting for them, at
+    most once a day, none in their quiet hours."""
+    async with table(tmp_path) as (server, bot, clock):
+        clock.now = datetime(2026, 6, 1, 12, tzinfo=ZoneInfo("UTC")).timestamp()
+        await said(await server.slash(p.BEN, "me", {"told_by": "dm", "digest": True}, channel_id=p.GENERAL_CHANNEL_ID))
+        await said(await server.slash(p.CLEO, "me", {"told_by": "both"}, channel_id=p.GENERAL_CHANNEL_ID))
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await d.open_and_start()
+        await d.settle()
+        board = await d.board()
+        ben, cleo = p.uid(p.BEN), p.uid(p.CLEO)
+        assert f"<@{ben}>" in board["content"] and f"<@{cleo}>" in board["content"]
+        assert {int(u["id"]) for u in board["mentions"]} == {p.uid(p.ANNA), cleo}
+        for user in (p.BEN, p.CLEO):
+            told = [m["content"] for m in server.messages_in(server.dm_channel_id(user))]
+            assert any("It is your move: https://discord.com/channels/" in t for t in told), told
+        assert not any("It is your move" in m["content"] for m in server.messages_in(server.dm_channel_id(p.ANNA)))
+
+        people = bot.get_cog("People")
+        before = len(server.messages_in(server.dm_channel_id(p.BEN)))
+        assert await people.send_digests() == 1
+        (digest,) = server.messages_in(server.dm_channel_id(p.BEN))[before:]
+        assert digest["embeds"][0]["title"] == "Your games waiting for you"
+        assert f"Game #{d.gid} · Omerta" in digest["embeds"][0]["description"]
+        clock.now += 23 * 3600
+        assert await people.send_digests() == 0  # once a day
+        await said(
+            await server.slash(
+                p.BEN, "me", {"quiet_start": "11:00", "quiet_end": "13:00"}, channel_id=p.GENERAL_CHANNEL_ID
+            )
+        )
+        clock.now += 3600  # 12:00 UTC the next day: in his quiet hours
+        assert await people.send_digests() == 0
+        clock.now += 3600
+        assert await people.send_digests() == 1
