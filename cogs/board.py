@@ -296,9 +296,9 @@ def reminder_text(pt: PublicTable, user_id: int, count: int, idle_hours: float, 
     return f"{first}\n{idle}" + (f" {link}" if link else "")
 
 
-def reminder_dm(pt: PublicTable, count: int, link: str) -> Msg:
-    """The reminder by DM (issue 23, ``/me`` told by dm or both): the game waits for the reader; its deadline."""
-    at = pt.deadline_of(seat) if (seat := next((p.seat for p in pt.waiting()), None)) is not None else None
+def reminder_dm(pt: PublicTable, user_id: int, count: int, link: str) -> Msg:
+    """The reminder by DM (issue 23, ``/me`` told by dm or both): the game waits for the reader; their deadline."""
+    at = pt.deadline_of(seat) if (seat := pt.seat_of(user_id)) is not None else None
     if count:
         first = M("table.remind.dm_again", "The game is waiting for you again: {link}", link=link)
     else:

@@ -414,7 +414,7 @@ class PlayCog(commands.Cog, name="Play"):
                     nonce=message_nonce("r", table.id, user_id, since, count),
                 )
             if told != "ping":
-                lines = [reminder_dm(pt, count, link)]
+                lines = [reminder_dm(pt, user_id, count, link)]
                 await self.bot.publisher.tell(
                     table, user_id, lines, nonce=message_nonce("rd", table.id, user_id, since, count)
                 )

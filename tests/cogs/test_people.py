@@ -94,6 +94,18 @@ async def test_told_by_dm_is_named_on_the_board_without_a_ping_and_gets_a_dm_and
             assert any("It is your move: https://discord.com/channels/" in t for t in told), told
         assert not any("It is your move" in m["content"] for m in server.messages_in(server.dm_channel_id(p.ANNA)))
 
+        # the half-way reminders (Omerta's 24h deadline): Ben's by DM only, Cleo's in the channel and by DM
+        clock.now += 12 * 3600
+        dms = {p.uid(u): len(server.messages_in(server.dm_channel_id(u))) for u in (p.BEN, p.CLEO)}
+        channel = len(server.messages_in(d.where))
+        assert await bot.get_cog("Play").send_reminders() == 3
+        pinged = [int(u["id"]) for m in server.messages_in(d.where)[channel:] for u in m["mentions"]]
+        assert sorted(pinged) == sorted([p.uid(p.ANNA), cleo])
+        for user in (p.BEN, p.CLEO):
+            (dm,) = server.messages_in(server.dm_channel_id(user))[dms[p.uid(user)] :]
+            assert "The game is waiting for you: https://" in dm["content"] and "Your time runs out" in dm["content"]
+        clock.now -= 12 * 3600
+
         people = bot.get_cog("People")
         before = len(server.messages_in(server.dm_channel_id(p.BEN)))
         assert await people.send_digests() == 1
