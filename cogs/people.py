@@ -58,6 +58,8 @@ def settings_text(person: PersonRow, lang_seen: str | None, now: float, w: Words
     lines.append(w(M("table.me.told", "Told it is your move by: {how}", how=TOLD[person.notify])))
     digest = M("table.me.digest_on", "on") if person.digest else M("table.me.digest_off", "off")
     lines.append(w(M("table.me.digest", "Daily digest by DM of the games waiting for you: {state}", state=digest)))
+    heads = M("table.me.digest_on", "on") if person.heads_up else M("table.me.digest_off", "off")
+    lines.append(w(M("table.me.heads_up", "A DM when the player before you begins their turn: {state}", state=heads)))
     if lang_seen:
         lang = M(
             "table.me.lang",
@@ -127,6 +129,7 @@ class PeopleCog(commands.Cog, name="People"):
         quiet_end="When they end, such as 08:00",
         told_by="How you are told it is your move",
         digest="A daily DM listing the games waiting for you",
+        heads_up="A DM when the player before you begins their turn",
     )
     @app_commands.choices(
         told_by=[
@@ -143,6 +146,7 @@ class PeopleCog(commands.Cog, name="People"):
         quiet_end: str | None = None,
         told_by: str | None = None,
         digest: bool | None = None,
+        heads_up: bool | None = None,
     ) -> None:
         """``/me``: without options, the settings as they are; with some, those changed (all checked first: a bad
         one changes nothing and says what is allowed). Private, in a server or the bot's DM."""
@@ -151,7 +155,7 @@ class PeopleCog(commands.Cog, name="People"):
         user_id = interaction.user.id
         off = any(v is not None and v.strip().lower() in ("off", "none") for v in (quiet_start, quiet_end))
         try:
-            if any(v is not None for v in (time_zone, quiet_start, quiet_end, told_by, digest)):
+            if any(v is not None for v in (time_zone, quiet_start, quiet_end, told_by, digest, heads_up)):
                 person = await service.set_my_settings(
                     user_id,
                     tz=time_zone,
@@ -160,6 +164,7 @@ class PeopleCog(commands.Cog, name="People"):
                     quiet_off=off,
                     notify=told_by,
                     digest=digest,
+                    heads_up=heads_up,
                 )
             else:
                 person = await service.my_settings(user_id)

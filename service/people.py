@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 from engine.core import AWAY_PAUSE_MAX_S
 from engine.msg import M
@@ -51,6 +52,7 @@ class People(Core):
         quiet_off: bool = False,
         notify: str | None = None,
         digest: bool | None = None,
+        heads_up: bool | None = None,
     ) -> PersonRow:
         """Change some of a person's settings (``None``: unchanged) and return them all. Everything is checked
         before anything is written: a bad value refuses the whole request (``ServiceError`` saying what is
@@ -86,6 +88,8 @@ class People(Core):
             person = dataclasses.replace(person, notify=notify)
         if digest is not None:
             person = dataclasses.replace(person, digest=digest)
+        if heads_up is not None:
+            person = dataclasses.replace(person, heads_up=heads_up)
         person = dataclasses.replace(person, updated_at=self.clock())
         await self.store.put_person(person)
         return person
@@ -176,6 +180,19 @@ class People(Core):
         now = self.clock()
         people = await self.store.get_people([u for u in user_ids if u > 0])
         return {u: p.away_until for u, p in people.items() if p.away_until is not None and p.away_until > now}
+
+
+def seat_after(game: str, view: dict[str, Any] | None, seat: int) -> int | None:
+    """The seat whose turn comes after ``seat``'s, read from the public view (``heads_up``): Omerta's turns go
+    round the seats in order; Speakeasy's follow the round's turn order (the view's ``order``; after the last seat
+    of a round, the first of that order: the next round's order may differ). ``None``: unknown."""
+    players = len((view or {}).get("players", []))
+    if view is None or players < 2:
+        return None
+    order = view.get("order") if game == "speakeasy" else None
+    if isinstance(order, list) and seat in order:
+        return int(order[(order.index(seat) + 1) % len(order)])
+    return (seat + 1) % players
 
 
 class Digests(People, Overview):

@@ -428,7 +428,8 @@ CREATE TABLE end_votes (
 _V10_PEOPLE = """
 -- Each person's own settings (issue 23, /me and /away): their time zone (an IANA name), their quiet hours in it
 -- (minutes after midnight; NULL: none), where they are told it is their move (ping, dm or both), whether they
--- get a daily digest (and when the last was sent), and until when they are away (a Unix time; NULL: not away).
+-- get a daily digest (and when the last was sent), until when they are away (a Unix time; NULL: not away), and
+-- whether they are told when the player before them begins their turn (heads_up).
 CREATE TABLE people (
     user_id     INTEGER PRIMARY KEY,
     tz          TEXT    NOT NULL DEFAULT 'UTC',
@@ -438,6 +439,7 @@ CREATE TABLE people (
     digest      INTEGER NOT NULL DEFAULT 0,
     digest_at   REAL,
     away_until  REAL,
+    heads_up    INTEGER NOT NULL DEFAULT 0,
     updated_at  REAL    NOT NULL
 );
 CREATE INDEX people_away ON people (away_until);
@@ -461,6 +463,7 @@ CREATE TABLE people (
     digest      INTEGER NOT NULL DEFAULT 0,
     digest_at   DOUBLE PRECISION,
     away_until  DOUBLE PRECISION,
+    heads_up    INTEGER NOT NULL DEFAULT 0,
     updated_at  DOUBLE PRECISION NOT NULL
 );
 CREATE INDEX people_away ON people (away_until);

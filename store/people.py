@@ -33,12 +33,16 @@ class PersonRow:
     digest_at: float | None = None
     #: away until this Unix time (``None``: not away)
     away_until: float | None = None
+    #: told by DM when the player before them begins their turn
+    heads_up: bool = False
     updated_at: float = 0.0
 
 
 def _person(row: Sequence[Any]) -> PersonRow:
-    user_id, tz, start, end, notify, digest, digest_at, away, updated = row
-    return PersonRow(int(user_id), tz, start, end, notify, bool(digest), digest_at, away, float(updated))
+    user_id, tz, start, end, notify, digest, digest_at, away, heads_up, updated = row
+    return PersonRow(
+        int(user_id), tz, start, end, notify, bool(digest), digest_at, away, bool(heads_up), float(updated)
+    )
 
 
 _PERSON = cols(PersonRow)
@@ -66,6 +70,7 @@ class People(Base):
         names = [f.name for f in fields(PersonRow)]
         values = [getattr(person, n) for n in names]
         values[names.index("digest")] = int(person.digest)
+        values[names.index("heads_up")] = int(person.heads_up)
         sql = f"INSERT INTO people ({_PERSON}) VALUES ({marks(names)}) ON CONFLICT (user_id) DO UPDATE SET {_SET}"
         await self._execute(sql, values)
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from cogs.board import status_text
 from store import PersonRow
-from tests.cogs.driver import Driver, table
+from tests.cogs.driver import Driver, answer, table
 from tests.cogs.test_dm_access import said
 from tests.fakediscord import payloads as p
 
@@ -123,3 +123,36 @@ async def test_told_by_dm_is_named_on_the_board_without_a_ping_and_gets_a_dm_and
         assert await people.send_digests() == 0
         clock.now += 3600
         assert await people.send_digests() == 1
+
+
+async def test_heads_up_tells_the_next_player_when_the_one_before_begins_their_turn(tmp_path):
+    """Issue 23, "tell me when the player before me starts": everyone asked for a heads-up; when the first turn
+    begins, the player after it in Omerta's turn order (and only they) gets a DM naming whose turn began, with the
+    board's link."""
+    async with table(tmp_path) as (server, bot, clock):
+        clock.now = datetime(2026, 6, 1, 12, tzinfo=ZoneInfo("UTC")).timestamp()
+        users = [p.ANNA, p.BEN, p.CLEO]
+        for user in users:
+            await said(await server.slash(user, "me", {"heads_up": True}, channel_id=p.GENERAL_CHANNEL_ID))
+        d = Driver(server, bot, clock, users)
+        await d.open_and_start()
+        for seat in range(3):  # everyone's opening peek: then the first turn begins
+            t = await d.load()
+            prompt = t.prompts_for(seat)[0]
+            await answer(d, seat, prompt.kind, prompt.options[0].id, prompt.secret)
+            await d.settle()
+        t = await d.load()
+        first = t.state.active
+        assert t.prompts_for(first)
+        after = (first + 1) % 3
+        for seat, user in enumerate(users):
+            heads = [
+                m["content"] for m in server.messages_in(server.dm_channel_id(user)) if "comes next" in m["content"]
+            ]
+            if seat == after:
+                assert len(heads) == 1 and f"{t.name_of(first)} has begun their turn" in heads[0]
+                assert "https://discord.com/channels/" in heads[0]
+            else:
+                assert heads == []
+        shown = await said(await server.slash(p.BEN, "me", {}, channel_id=p.GENERAL_CHANNEL_ID))
+        assert "begins their turn: on" in shown["content"]

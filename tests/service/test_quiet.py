@@ -66,3 +66,13 @@ def test_away_is_a_number_of_days_or_a_date_at_most_14_days_ahead() -> None:
         with pytest.raises(BadSetting, match="away until") as info:
             away_until(bad, "Europe/Berlin", now)
         assert info.value.msg.args["last"] == "2026-06-15"
+
+
+def test_the_seat_after_follows_each_games_turn_order() -> None:
+    """Issue 23, heads-up: Omerta's turns go round the seats; Speakeasy's follow the round's order in the view."""
+    from service.people import seat_after
+
+    three = {"players": [{}, {}, {}]}
+    assert [seat_after("omerta", three, s) for s in range(3)] == [1, 2, 0]
+    assert [seat_after("speakeasy", {**three, "order": [2, 0, 1]}, s) for s in (2, 0, 1)] == [0, 1, 2]
+    assert seat_after("omerta", {"players": [{}]}, 0) is None and seat_after("omerta", None, 0) is None

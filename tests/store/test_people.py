@@ -11,7 +11,7 @@ from tests.store.conftest import make_active_game, make_game
 async def test_a_persons_settings_default_then_are_stored_and_replaced(store: Store) -> None:
     """Issue 23: /me's settings: a person who set none has the defaults; what is stored is read back whole."""
     assert await store.get_person(5) == PersonRow(5)
-    anna = PersonRow(5, "Europe/Berlin", 22 * 60, 8 * 60, "both", True, None, 1000.0, 1.0)
+    anna = PersonRow(5, "Europe/Berlin", 22 * 60, 8 * 60, "both", True, None, 1000.0, True, 1.0)
     await store.put_person(anna)
     await store.put_person(PersonRow(6, updated_at=1.0))
     assert await store.get_person(5) == anna
