@@ -123,6 +123,12 @@ class People(Core):
         for user_id, end in ends.items():
             await self.store.hold_reminder(game_id, user_id, end)
 
+    async def wants_heads_up(self, user_id: int) -> bool:
+        """Whether a person asked to be told when the player before them begins their turn, and may be told now
+        (not in their quiet hours: a heads-up after them would be late news)."""
+        person = await self.store.get_person(user_id)
+        return person.heads_up and quiet_until(person, self.clock()) is None
+
     async def told_by(self, user_ids: list[int]) -> dict[int, str]:
         """Where each of ``user_ids`` is told it is their move: ``ping``, ``dm`` or ``both``."""
         people = await self.store.get_people([u for u in user_ids if u > 0])

@@ -257,7 +257,7 @@ class BoardMixin:
         user = pt.user_of(after) if after is not None and after != seat else None
         if user is None or user <= 0 or user == pt.user_of(seat):
             return
-        if not (await self.bot.service.store.get_person(user)).heads_up or await self.bot.service.quiet_ends([user]):
+        if not await self.bot.service.wants_heads_up(user):
             return
         line = M(
             "table.me.heads_up_line",
