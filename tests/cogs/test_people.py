@@ -156,3 +156,19 @@ async def test_heads_up_tells_the_next_player_when_the_one_before_begins_their_t
                 assert heads == []
         shown = await said(await server.slash(p.BEN, "me", {}, channel_id=p.GENERAL_CHANNEL_ID))
         assert "begins their turn: on" in shown["content"]
+
+
+async def test_a_seat_offer_names_a_player_in_their_quiet_hours_without_a_ping(tmp_path):
+    """Issue 23: no message pings a player in their quiet hours: a seat offer names Ben (quiet now) and Dan, and
+    pings only Dan."""
+    from tests.cogs.test_host_tools import _offer
+
+    async with table(tmp_path) as (server, bot, clock):
+        clock.now = datetime(2026, 6, 1, 23, tzinfo=ZoneInfo("UTC")).timestamp()
+        opts = {"time_zone": "UTC", "quiet_start": "22:00", "quiet_end": "07:00"}
+        await said(await server.slash(p.BEN, "me", opts, channel_id=p.GENERAL_CHANNEL_ID))
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await d.open_and_start()
+        offer = await _offer(server, d, p.BEN, p.DAN)
+        assert f"<@{p.uid(p.BEN)}>" in offer["content"]
+        assert {int(u["id"]) for u in offer["mentions"]} == {p.uid(p.DAN)}
