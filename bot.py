@@ -23,6 +23,7 @@ from cogs.errors import report
 from cogs.langs import Langs
 from cogs.lobby import LobbyCog
 from cogs.overview import OverviewCog
+from cogs.people import PeopleCog
 from cogs.pictures import Renderer
 from cogs.play import PlayCog
 from cogs.publish import Publisher
@@ -86,6 +87,7 @@ class TableBot(commands.Bot):
         await self.add_cog(PlayCog(self))
         await self.add_cog(RulesCog(self))
         await self.add_cog(OverviewCog(self))
+        await self.add_cog(PeopleCog(self))
         if self.syncs_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)

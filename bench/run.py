@@ -19,6 +19,7 @@ BENCHES = (
     ["-m", "bench.click_speakeasy"],
     ["-m", "bench.store_backends"],
     ["-m", "bench.local_table"],
+    ["-m", "bench.quiet_week"],
 )
 
 

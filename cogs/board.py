@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bots.table import Hint
 from cogs.pictures import PICTURES
 from engine.core import Option
-from engine.msg import Join, M, P
+from engine.msg import Join, M, Msg, P
 from service import PublicTable
 from service.plans import Plan
 from words import Words, words
@@ -183,6 +183,18 @@ def compose(
     return text, sum(dropped)
 
 
+def away_line(pt: PublicTable) -> str:
+    """Who is away until when (issue 23, ``/away``: public, as its player chose), in small print: ``-# Away: Anna
+    until <t:…:f>``; empty when nobody is."""
+    if not pt.away or pt.status != "active":
+        return ""
+    w = words(pt.lang)
+    who = [
+        M("table.board.away_one", "{name} until <t:{at}:f>", name=pt.name_of(s), at=math.ceil(at)) for s, at in pt.away
+    ]
+    return "-# " + w(M("table.board.away", "Away: {who}", who=Join(who)))
+
+
 def mention_line(ping: Sequence[int], lang: str | None = None) -> str:
     """``Your move: <@1> <@2>`` (only a newly posted message pings)."""
     if not ping:
@@ -237,7 +249,8 @@ def picture_description(pt: PublicTable, index: int) -> str:
 def status_text(pt: PublicTable) -> str:
     """The whole board in words (``/game status``): headline, summary and the question."""
     summary = PICTURES[pt.game].summary(pt.view) if pt.view is not None else ""
-    text, _ = compose([headline(pt)], [Section("", summary.splitlines())], [question_line(pt)], lang=pt.lang)
+    tail = [question_line(pt), away_line(pt)]
+    text, _ = compose([headline(pt)], [Section("", summary.splitlines())], tail, lang=pt.lang)
     return text
 
 
@@ -251,7 +264,7 @@ def turn_message(
     first); the steps so far (cut next, oldest first); the question and the mention, never cut. Returns the
     text and how many lines of "since" and of the steps were left out."""
     mention = mention_line(ping, pt.lang) if pt.status != "ended" else ended_line(ping, pt.lang)
-    tail = [question_line(pt) if pt.status == "active" else "", mention]
+    tail = [question_line(pt) if pt.status == "active" else "", away_line(pt), mention]
     sections = [Section(words(pt.lang)(SINCE), list(since)), Section("", list(lines))]
     text, _ = compose([headline(pt)], sections, tail, lang=pt.lang)
     shown_since = sum(1 for line in since if line in text)
@@ -261,7 +274,7 @@ def turn_message(
 
 def board_text(pt: PublicTable, log_lines: Sequence[str], ping: Sequence[int]) -> str:
     """A board message: headline, the lines of what just happened, the question and who must act."""
-    tail = [question_line(pt) if pt.status == "active" else "", mention_line(ping, pt.lang)]
+    tail = [question_line(pt) if pt.status == "active" else "", away_line(pt), mention_line(ping, pt.lang)]
     text, _ = compose([headline(pt)], [Section("", list(log_lines))], tail, lang=pt.lang)
     return text
 
@@ -281,6 +294,18 @@ def reminder_text(pt: PublicTable, user_id: int, count: int, idle_hours: float, 
         hours = f"{idle_hours:.0f}"
         idle = w(M("table.remind.idle", "-# Idle for {hours} h.", hours=hours))
     return f"{first}\n{idle}" + (f" {link}" if link else "")
+
+
+def reminder_dm(pt: PublicTable, user_id: int, count: int, link: str) -> Msg:
+    """The reminder by DM (issue 23, ``/me`` told by dm or both): the game waits for the reader; their deadline."""
+    at = pt.deadline_of(seat) if (seat := pt.seat_of(user_id)) is not None else None
+    if count:
+        first = M("table.remind.dm_again", "The game is waiting for you again: {link}", link=link)
+    else:
+        first = M("table.remind.dm", "The game is waiting for you: {link}", link=link)
+    if at is None:
+        return first
+    return M("table.remind.dm_deadline", "{first} Your time runs out <t:{at}:R>.", first=first, at=math.ceil(at))
 
 
 def plan_menu(plans: Sequence[Plan], lang: str | None = None) -> tuple[str, list[Option], str] | None:

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.board import clip_message, hint_text, legend, message_link, plan_menu, reminder_text
+from cogs.board import clip_message, hint_text, legend, message_link, plan_menu, reminder_dm, reminder_text
 from cogs.components import ActionButton, prompt_view
 from cogs.contexts import in_servers_and_dm
 from cogs.dynamic_items import known_custom_id
@@ -408,13 +408,20 @@ class PlayCog(commands.Cog, name="Play"):
             link = message_link(table.row.guild_id, board.channel_id, board.message_id) if board else ""
             idle = (service.clock() - (table.row.last_move_at or table.row.updated_at)) / 3600
             pt = await service.public(table)
-            await channel.send(
-                reminder_text(pt, user_id, count, idle, link),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
-                # this wait's reminder number ``count``: a retry after a crash is refused by Discord, a later
-                # wait of the same player (another ``since``) is a message of its own
-                nonce=message_nonce("r", table.id, user_id, since, count),
-            )
+            told = (await service.told_by([user_id]))[user_id]  # issue 23: ping, dm or both
+            if told != "dm":
+                await channel.send(
+                    reminder_text(pt, user_id, count, idle, link),
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                    # this wait's reminder number ``count``: a retry after a crash is refused by Discord, a later
+                    # wait of the same player (another ``since``) is a message of its own
+                    nonce=message_nonce("r", table.id, user_id, since, count),
+                )
+            if told != "ping":
+                lines = [reminder_dm(pt, user_id, count, link)]
+                await self.bot.publisher.tell(
+                    table, user_id, lines, nonce=message_nonce("rd", table.id, user_id, since, count)
+                )
             await service.reminder_sent(table.id, user_id)
             sent += 1
         return sent

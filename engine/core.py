@@ -328,7 +328,7 @@ def deadline_option(new_default: str) -> OptionSpec:
 #: The table's pace options (issue 23): the service reads them, the rules never do, and a game's state does not
 #: keep them (a state that keeps its options, as Omerta's does, stays as it was before they existed: recorded
 #: games replay to their recorded states)
-PACE_OPTIONS = ("deadline", "on_timeout", "timeouts_to_replace")
+PACE_OPTIONS = ("deadline", "on_timeout", "timeouts_to_replace", "away")
 #: What happens when a player's deadline passes (issue 23; the rules never read it).
 ON_TIMEOUT = OptionSpec(
     "on_timeout",
@@ -347,6 +347,19 @@ TIMEOUTS_TO_REPLACE = OptionSpec(
     0,
     20,
 )
+#: While a player is away (``/away``, issue 23): ``act``: with ``on_timeout`` bot or hold, the table acts for them
+#: at once when their wait begins (their deadline is due at once); ``pause``: their deadlines wait until they are
+#: back, at most ``AWAY_PAUSE_MAX_S`` a game.
+AWAY = OptionSpec(
+    "away",
+    "choice",
+    "act",
+    "while a player is away (/away): act (with on_timeout bot or hold, the table acts for them at once) or pause "
+    "(their deadlines wait until they are back, at most 7 days a game)",
+    choices=("act", "pause"),
+)
+#: how long a player's deadlines in one game may be put off while they are away (``away=pause``)
+AWAY_PAUSE_MAX_S = 7 * 86400
 
 
 class EngineError(Exception):

@@ -44,9 +44,10 @@ class Deadlines(BotSeats):
         delivered). A deadline whose wait ended meanwhile is dropped; one that fails is left to its lease."""
         now = self.clock()
         changed: list[int] = []
-        for r in await self.store.due_reminders(now, DEADLINE):
+        # issue 23: less those put off for away players, with those away players' that are due at once (People)
+        for r in await self.deadlines_due(now):  # type: ignore[attr-defined]
             lease = now + self.settings.reminder_claim_s
-            if not await self.store.claim_reminder(r.game_id, r.user_id, DEADLINE, r.count, now, lease):
+            if not await self.claim_deadline(r, now, lease):  # type: ignore[attr-defined]
                 continue  # another process has it
             for _ in range(TRIES):
                 try:

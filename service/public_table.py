@@ -55,6 +55,8 @@ class PublicTable:
     lang: str = "en"
     #: ``(seat, when)``: when each waited-for seat's time runs out (issue 23's ``deadline``), as a Unix time
     deadlines: tuple[tuple[int, float], ...] = ()
+    #: ``(seat, until)``: the seated players who are away (issue 23, ``/away``: they chose to share it), as Unix times
+    away: tuple[tuple[int, float], ...] = ()
 
     def deadline_of(self, seat: int) -> float | None:
         """When ``seat``'s time runs out (None: no deadline runs for it)."""
@@ -86,10 +88,15 @@ class PublicTable:
 
 
 def public_table(
-    table: Table, *, undo: bool, race_closes: float | None = None, deadlines: tuple[tuple[int, float], ...] = ()
+    table: Table,
+    *,
+    undo: bool,
+    race_closes: float | None = None,
+    deadlines: tuple[tuple[int, float], ...] = (),
+    away: tuple[tuple[int, float], ...] = (),
 ) -> PublicTable:
     """The public side of ``table`` at its version (``undo``: whether the waited-for player may undo;
-    ``race_closes``: when its race window closes)."""
+    ``race_closes``: when its race window closes; ``away``: who is away until when)."""
     prompts = tuple(p.public() for p in table.prompts())
     seats = tuple(PublicSeat(s.seat, s.name, s.user_id) for s in table.seats)
     view = table.view(None)
@@ -110,6 +117,7 @@ def public_table(
         race_closes=race_closes,
         lang=table.lang,
         deadlines=deadlines,
+        away=away,
     )
 
 
@@ -130,4 +138,7 @@ class PublicTables(Host):
             )
         )
         undo = await self.can_undo(table, waiting)
-        return public_table(table, undo=undo, race_closes=closes, deadlines=deadlines)
+        now = self.clock()
+        people = await self.store.get_people([u for u in seats if u > 0]) if table.row.status == "active" else {}
+        away = tuple(sorted((seats[u], p.away_until) for u, p in people.items() if p.away_until and p.away_until > now))
+        return public_table(table, undo=undo, race_closes=closes, deadlines=deadlines, away=away)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from service.core import Core
 from service.notice import Table
 from service.pace import PARKED, deadline_s, next_reminder
+from service.people import People
+from service.quiet import quiet_until
 
 
-class Reminders(Core):
+class Reminders(People):
     """Due reminders."""
 
     async def due_reminders(self) -> list[tuple[Table, int, int, int]]:
@@ -18,13 +19,19 @@ class Reminders(Core):
         again once its claim lapses (``reminder_claim_s``)."""
         now = self.clock()
         out = []
-        for r in await self.store.due_reminders(now, "turn"):
+        due = await self.store.due_reminders(now, "turn")
+        people = await self.store.get_people({r.user_id for r in due})
+        for r in due:
             table = await self.load(r.game_id)
             seat = table.seat_of(r.user_id)
             if table.row.status != "active" or seat is None or not table.prompts_for(seat):
                 await self.store.clear_reminders(r.game_id, r.user_id, r.kind)
                 continue
             lease = now + self.settings.reminder_claim_s
+            quiet = quiet_until(people[r.user_id], now) if r.user_id in people else None
+            if quiet is not None:  # issue 23: it waits until their quiet hours end (moved there, as claimed)
+                await self.store.claim_reminder(r.game_id, r.user_id, r.kind, r.count, now, quiet)
+                continue
             if not await self.store.claim_reminder(r.game_id, r.user_id, r.kind, r.count, now, lease):
                 continue  # another process sends this one
             out.append((table, r.user_id, r.count, r.since))

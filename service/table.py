@@ -14,7 +14,7 @@ from service.end_vote import EndVotes
 from service.limits import Limits
 from service.lobby import Lobby
 from service.log import Log
-from service.overview import Overview
+from service.people import Digests
 from service.play import Play
 from service.public_table import PublicTables
 from service.records import UNDO_KIND, effective_choices
@@ -24,5 +24,5 @@ from service.reminders import Reminders
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
-class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Overview, EndVotes):
+class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Digests, EndVotes):
     """Create, join, leave, start, abandon, end by agreement and play games; the only writer of the store."""

@@ -25,6 +25,7 @@ from .errors import (
 )
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .overview import SeatedRow
+from .people import NOTIFY, PersonRow
 from .record import Move
 from .rows import (
     GAME_STATUSES,
@@ -45,6 +46,7 @@ from .store import Store
 __all__ = [
     "GAME_STATUSES",
     "MIGRATIONS",
+    "NOTIFY",
     "SCHEMA_VERSION",
     "AlreadySeated",
     "BadValue",
@@ -60,6 +62,7 @@ __all__ = [
     "Move",
     "OfferRow",
     "OutboxRow",
+    "PersonRow",
     "MigrationError",
     "NotInLobby",
     "OutcomeUnknown",

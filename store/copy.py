@@ -24,6 +24,7 @@ from dataclasses import fields
 from typing import Any
 
 from .errors import StoreError
+from .people import PersonRow
 from .postgres import describe
 from .rows import ChoiceRow, ClaimRow, EventRow, GameRow, MessageRow, OfferRow, OutboxRow, RaceRow, ReminderRow, SeatRow
 from .store import Store
@@ -50,6 +51,8 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("offers", _names(OfferRow), "game_id, seat"),
     ("cooldowns", ("kind", "key", "ends_at"), 'kind, "key"'),
     ("end_votes", ("game_id", "user_id", "agreed_at"), "game_id, user_id"),
+    ("people", _names(PersonRow), "user_id"),
+    ("away_pauses", ("game_id", "user_id", "paused_s"), "game_id, user_id"),
 )
 #: the tables whose ids a sequence hands out
 ID_TABLES = ("games", "events", "outbox")

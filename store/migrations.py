@@ -425,6 +425,57 @@ CREATE TABLE end_votes (
 """
 
 
+_V10_PEOPLE = """
+-- Each person's own settings (issue 23, /me and /away): their time zone (an IANA name), their quiet hours in it
+-- (minutes after midnight; NULL: none), where they are told it is their move (ping, dm or both), whether they
+-- get a daily digest (and when the last was sent), until when they are away (a Unix time; NULL: not away), and
+-- whether they are told when the player before them begins their turn (heads_up).
+CREATE TABLE people (
+    user_id     INTEGER PRIMARY KEY,
+    tz          TEXT    NOT NULL DEFAULT 'UTC',
+    quiet_start INTEGER,
+    quiet_end   INTEGER,
+    notify      TEXT    NOT NULL DEFAULT 'ping' CHECK (notify IN ('ping', 'dm', 'both')),
+    digest      INTEGER NOT NULL DEFAULT 0,
+    digest_at   REAL,
+    away_until  REAL,
+    heads_up    INTEGER NOT NULL DEFAULT 0,
+    updated_at  REAL    NOT NULL
+);
+CREATE INDEX people_away ON people (away_until);
+-- How long a player's deadlines in a game were put off while they were away (the table's away=pause: at most
+-- 7 days a game).
+CREATE TABLE away_pauses (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id  INTEGER NOT NULL,
+    paused_s REAL    NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, user_id)
+);
+"""
+
+_PG_V10_PEOPLE = """
+CREATE TABLE people (
+    user_id     BIGINT PRIMARY KEY,
+    tz          TEXT   NOT NULL DEFAULT 'UTC',
+    quiet_start INTEGER,
+    quiet_end   INTEGER,
+    notify      TEXT   NOT NULL DEFAULT 'ping' CHECK (notify IN ('ping', 'dm', 'both')),
+    digest      INTEGER NOT NULL DEFAULT 0,
+    digest_at   DOUBLE PRECISION,
+    away_until  DOUBLE PRECISION,
+    heads_up    INTEGER NOT NULL DEFAULT 0,
+    updated_at  DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX people_away ON people (away_until);
+CREATE TABLE away_pauses (
+    game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id  BIGINT NOT NULL,
+    paused_s DOUBLE PRECISION NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, user_id)
+);
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema version: the script each database runs to reach it."""
@@ -450,6 +501,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V7_COOLDOWNS, _PG_V7_COOLDOWNS),  # 7: cooldowns of /game status, /hint, /board (issue 22)
     Migration(_V8_CHOICE_CAUSE, _V8_CHOICE_CAUSE),  # 8: a choice's cause, an offer's silent consent (issue 23)
     Migration(_V9_END_VOTES, _PG_V9_END_VOTES),  # 9: status 'ended' and the votes to end a game (issue 23)
+    Migration(_V10_PEOPLE, _PG_V10_PEOPLE),  # 10: each person's settings and away time; paused deadlines (issue 23)
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

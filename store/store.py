@@ -27,6 +27,7 @@ from .base import Backend, Rollback, cols, marks
 from .errors import AlreadySeated, Conflict, GameNotFound, NotInLobby, SeatNotFound, TooManyOpen
 from .migrations import MIGRATIONS, Migration
 from .overview import Overview
+from .people import People
 from .postgres import PostgresBackend, describe, is_postgres
 from .record import check_status
 from .rows import GameRow, SeatRow
@@ -43,7 +44,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
     return SeatRow(game_id, seat, user_id, name, bool(dm_blocked), thread_id)
 
 
-class Store(Overview, Votes):
+class Store(Overview, People, Votes):
     """Async persistence for games, seats, the choice record and the bot's bookkeeping."""
 
     def __init__(self, backend: Backend, path: str, schema_version: int, journal_mode: str) -> None:

@@ -67,14 +67,17 @@ class PrivateMixin:
     async def _send_private(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message | None:
         """One private message: by DM, or in the private thread when DMs are closed."""
         seat = next((s for s in await self.bot.service.store.get_seats(table.id) if s.user_id == user_id), None)
+        # issue 23: in the player's quiet hours it comes without a notification (what they play with is there when
+        # they look; nothing buzzes)
+        silent = bool(await self.bot.service.quiet_ends([user_id]))
         if seat is not None and not seat.dm_blocked:
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                return await user.send(text, nonce=nonce_)
+                return await user.send(text, nonce=nonce_, silent=silent)
             except discord.Forbidden:
                 await self.bot.service.store.set_seat_dm_blocked(table.id, user_id, True)
                 log.info("DMs closed for user %s in game %s; using a private thread", user_id, table.id)
-        return await self.tell_in_thread(table, user_id, text, nonce_)
+        return await self.tell_in_thread(table, user_id, text, nonce_, silent=silent)
 
     async def tell(self, table: Table, user_id: int, lines: list[Any], *, nonce: str | None = None) -> None:
         """Private lines (messages or plain text) to one player, in their language as last seen (else the
@@ -86,7 +89,9 @@ class PrivateMixin:
         text = clip_message(head + "\n" + "\n".join(w(line) for line in lines))
         await self._send_private(table, user_id, text, nonce or message_nonce("t", table.id, user_id, text))
 
-    async def tell_in_thread(self, table: Table, user_id: int, text: str, nonce_: str) -> discord.Message:
+    async def tell_in_thread(
+        self, table: Table, user_id: int, text: str, nonce_: str, *, silent: bool = False
+    ) -> discord.Message:
         """The player's private thread in the game's channel, made on first use (only they and the bot see it)."""
         store = self.bot.service.store
         seats = await store.get_seats(table.id)
@@ -110,4 +115,6 @@ class PrivateMixin:
             await thread.add_user(discord.Object(user_id))  # type: ignore[union-attr]
             if seat is not None:
                 await store.set_seat_thread(table.id, user_id, thread.id)  # type: ignore[union-attr]
-        return await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce_)  # type: ignore[union-attr]
+        return await thread.send(  # type: ignore[union-attr]
+            text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce_, silent=silent
+        )

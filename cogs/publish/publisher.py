@@ -183,10 +183,12 @@ class Publisher(BoardMixin, PrivateMixin):
             view = discord.ui.View(timeout=None)
             for action in ("take", "give", "keep"):
                 view.add_item(OfferButton(table.id, body["seat"], action, table.lang))
+            asked = [body["to_user"], body["from_user"]]
+            quiet = await self.bot.service.quiet_ends(asked)  # issue 23: named, not pinged, in their quiet hours
             await channel.send(
                 clip_message(words(table.lang).stored(body, body["text"])),
                 view=view,
-                allowed_mentions=mentions([body["to_user"], body["from_user"]]),
+                allowed_mentions=mentions([u for u in asked if u not in quiet]),
                 nonce=message_nonce("o", row.id),
             )
         elif row.kind == "endvote":  # a vote to end the game by agreement (issue 23), with its Agree / Refuse buttons

@@ -21,6 +21,7 @@ from engine.msg import M
 from render import story
 from service import PublicTable, Table
 from service.claims import race_window
+from service.people import seat_after
 from store import EventRow
 from words import words
 
@@ -215,13 +216,24 @@ class BoardMixin:
             for i, (name, png) in enumerate(pngs)
         ]
         channel = await self.channel(table.row.table_channel)
+        # issue 23: who is in their quiet hours, or asked to be told by DM only, is named without a ping
+        quiet = await self.bot.service.quiet_ends(ping) if ping else {}
+        told = await self.bot.service.told_by(ping) if ping else {}
         message = await channel.send(
             text,
             files=files,
             view=public_view(pt),
-            allowed_mentions=mentions(ping),
+            allowed_mentions=mentions([u for u in ping if u not in quiet and told.get(u) != "dm"]),
             nonce=message_nonce("m", table.id, first, table.version, why),
         )
+        if quiet:  # their turn reminder pings them when their quiet hours end
+            await self.bot.service.hold_pings(table.id, quiet)
+        if table.row.status == "active":
+            for u in [u for u in ping if u not in quiet and told.get(u) != "ping" and u in pt.waiting_users()]:
+                link = M("table.me.your_move", "It is your move: {link}", link=message.jump_url)
+                await self.tell(table, u, [link], nonce=message_nonce("d", table.id, u, table.version, why))  # type: ignore[attr-defined]
+            if opener is not None and opener.kind == "turn" and opener.seat is not None and why == "turn":
+                await self._heads_up(table, pt, opener.seat, message.jump_url)
         if arm:  # before the message is recorded: a crash in between posts it again and then arms it
             await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
         data = {
@@ -237,6 +249,23 @@ class BoardMixin:
         await store.set_message(
             table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
         )
+
+    async def _heads_up(self, table: Table, pt: PublicTable, seat: int, link: str) -> None:
+        """Issue 23, ``/me heads_up``: the player whose turn comes after ``seat``'s is told by DM that it began, if
+        they asked to be and are not in their quiet hours (a heads-up after them would be late news: none)."""
+        after = seat_after(table.game.name, pt.view, seat)
+        user = pt.user_of(after) if after is not None and after != seat else None
+        if user is None or user <= 0 or user == pt.user_of(seat):
+            return
+        if not await self.bot.service.wants_heads_up(user):
+            return
+        line = M(
+            "table.me.heads_up_line",
+            "{name} has begun their turn; yours comes next: {link}",
+            name=pt.name_of(seat),
+            link=link,
+        )
+        await self.tell(table, user, [line], nonce=message_nonce("h", table.id, user, table.version))  # type: ignore[attr-defined]
 
     async def _window(self, table: Table, pt: PublicTable) -> tuple[PublicTable, bool]:
         """A race window whose time has not started yet starts now, as its board is about to be posted: the

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
+    AWAY,
     HINTS,
     LANG,
     ON_TIMEOUT,
@@ -67,6 +68,7 @@ class OmertaGame:
         deadline_option("24h"),
         ON_TIMEOUT,
         TIMEOUTS_TO_REPLACE,
+        AWAY,
     )
 
     def new(self, seats: Sequence[str], options: Mapping[str, Any], seed: int) -> OmertaState:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
+    AWAY,
     HINTS,
     LANG,
     ON_TIMEOUT,
@@ -66,6 +67,7 @@ class SpeakeasyGame:
         deadline_option("48h"),
         ON_TIMEOUT,
         TIMEOUTS_TO_REPLACE,
+        AWAY,
     )
     #: Offered at the Discord table (pictures: render/speakeasy.py; the safe screen: a private message).
     at_table: ClassVar[bool] = True
