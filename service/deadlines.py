@@ -17,6 +17,7 @@ from service.bot_seats import BotSeats
 from service.host import TURN_BOUNDARIES, skip_moves
 from service.notice import Notice, ServiceError, StaleClick, Table
 from service.pace import absent_waits, deadline_s, on_timeout, timeouts_to_replace
+from service.people import People
 from service.records import private_body, table_row
 from store import Move, OfferRow, ReminderRow
 
@@ -36,7 +37,7 @@ def wait_ended(events: list[Event]) -> bool:
     return any(e.kind in TURN_BOUNDARIES for e in events)
 
 
-class Deadlines(BotSeats):
+class Deadlines(BotSeats, People):
     """Firing due deadlines."""
 
     async def fire_deadlines(self) -> list[int]:
@@ -45,9 +46,9 @@ class Deadlines(BotSeats):
         now = self.clock()
         changed: list[int] = []
         # issue 23: less those put off for away players, with those away players' that are due at once (People)
-        for r in await self.deadlines_due(now):  # type: ignore[attr-defined]
+        for r in await self.deadlines_due(now):
             lease = now + self.settings.reminder_claim_s
-            if not await self.claim_deadline(r, now, lease):  # type: ignore[attr-defined]
+            if not await self.claim_deadline(r, now, lease):
                 continue  # another process has it
             for _ in range(TRIES):
                 try:
