@@ -2,8 +2,9 @@
 Speakeasy game in which Dan never acts after Act 1 finishes, with ``on_timeout=hold`` (a bot plays his seat from
 the first timeout on; he comes back in Act 3 with a click on "My options" and plays on) and with ``skip`` (each
 of his waits is skipped at its deadline); with ``remind`` the game waits, the pings come again and the log tells
-the host what they may do. An Omerta game (``pace=post``, ``deadline=30m``) in which two of four players are
-away for two days finishes. The reminder loop's sweep is run as the loop runs it: every minute of the clock."""
+the host what they may do. An Omerta game (``pace=post``, ``deadline=30m``) in which two of four players go
+away for two days (``/away until:2d``) finishes. The reminder loop's sweep is run as the loop runs it: every
+minute of the clock."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from engine.core import load_choice
 from tests.cogs.driver import Driver, answer, quick_option, table
+from tests.cogs.test_dm_access import said
 from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.slow
@@ -126,7 +128,10 @@ async def test_omerta_by_post_two_of_four_away_for_two_days_finishes(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
         await d.open_and_start("pace=post deadline=30m rounds=2", game="omerta")
-        away = {2, 3}  # Cleo and Dan
+        away = {2, 3}  # Cleo and Dan say so (/away until:2d, from their DMs): the table acts for them at once
+        for user in (p.CLEO, p.DAN):
+            reply = await said(await server.slash(user, "away", {"until": "2d"}, channel_id=server.dm_channel_id(user)))
+            assert "You are away until" in reply["content"], reply
         start = clock.now
         for _ in range(6000):
             await d.settle()
@@ -142,5 +147,10 @@ async def test_omerta_by_post_two_of_four_away_for_two_days_finishes(tmp_path):
                 await quiet_minute(d)
         t = await d.load()
         assert t.row.status == "finished", t.prompts()
+        assert clock.now - start < 2 * 86400, "it finished while they were away"
         rows = await bot.service.store.get_choice_rows(d.gid)
         assert {load_choice(r.choice).seat for r in rows if r.cause == "deadline"} == away
+        # away at an on_timeout=bot table: each of their waits was answered at the first sweep after it began
+        for before, row in zip(rows, rows[1:], strict=False):
+            if row.cause == "deadline":
+                assert row.created_at - before.created_at <= POLL, (before, row)
