@@ -21,7 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.core import Choice, dump_choice, resolve_options
+from engine.core import Choice, dump_choice
+from engine.options import resolve_options
 from engine.registry import get_game
 from store import Move, Store
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from engine.core import Game, OptionSpec
+from engine.core import Game
 from engine.msg import Msg
+from engine.options import OptionSpec
 from words import words
 
 #: Discord's limit for an autocomplete choice's name and value.

@@ -9,8 +9,9 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import BadOptions, resolve_options
+from engine.core import BadOptions
 from engine.msg import M, Msg
+from engine.options import resolve_options
 from service.access import SERVER, check_id
 from service.core import Core, status_word
 from service.host import already_seated

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from engine.core import duration_s, load_choice
+from engine.core import load_choice
+from engine.options import duration_s
 from service.notice import Table
 from store import ChoiceRow
 

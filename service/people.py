@@ -16,8 +16,8 @@ import dataclasses
 import json
 from typing import Any
 
-from engine.core import AWAY_PAUSE_MAX_S
 from engine.msg import M
+from engine.options import AWAY_PAUSE_MAX_S
 from service.core import Core
 from service.notice import ServiceError
 from service.overview import YOURS, Overview, SeatedGame

@@ -6,23 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import (
-    AWAY,
-    HINTS,
-    LANG,
-    ON_TIMEOUT,
-    PACE_OPTIONS,
-    TIMEOUTS_TO_REPLACE,
-    BadOptions,
-    Chance,
-    Choice,
-    Event,
-    OptionSpec,
-    Prompt,
-    Result,
-    deadline_option,
-    resolve_options,
-)
+from engine.core import BadOptions, Chance, Choice, Event, Prompt, Result
 from engine.msg import M
 from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
@@ -31,6 +15,17 @@ from engine.omerta.scoring import score_round
 from engine.omerta.state import OmertaState
 from engine.omerta.view import view as view_state
 from engine.omerta.view import views as view_states
+from engine.options import (
+    AWAY,
+    HINTS,
+    LANG,
+    ON_TIMEOUT,
+    PACE_OPTIONS,
+    TIMEOUTS_TO_REPLACE,
+    OptionSpec,
+    deadline_option,
+    resolve_options,
+)
 
 
 class OmertaGame:

@@ -5,25 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import (
+from engine.core import BadOptions, Chance, Choice, Event, IllegalChoice, Option, Prompt, Result
+from engine.msg import M, T
+from engine.options import (
     AWAY,
     HINTS,
     LANG,
     ON_TIMEOUT,
     TIMEOUTS_TO_REPLACE,
-    BadOptions,
-    Chance,
-    Choice,
-    Event,
-    IllegalChoice,
-    Option,
     OptionSpec,
-    Prompt,
-    Result,
     deadline_option,
     resolve_options,
 )
-from engine.msg import M, T
 from engine.speakeasy import acts, flow, hidden, invariants, refusals
 from engine.speakeasy import state as state_mod
 from engine.speakeasy.components import PLAYER_COUNTS

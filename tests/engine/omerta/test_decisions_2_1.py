@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import Choice, Event, resolve_options
+from engine.core import Choice, Event
 from engine.omerta.cards import deck
 from engine.omerta.state import Block, OmertaState
+from engine.options import resolve_options
 from tests.engine.omerta.helpers import (
     GAME,
     Pick,

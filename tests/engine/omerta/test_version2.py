@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import TABLE, BadOptions, Choice, resolve_options, waits_for
+from engine.core import TABLE, BadOptions, Choice, waits_for
 from engine.omerta.cards import deck
+from engine.options import resolve_options
 from tests.engine.omerta.helpers import (
     GAME,
     Pick,
