@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core import TABLE, Choice, EngineError, Game, IllegalChoice, replay
+from engine.core import TABLE, Choice, EngineError, Game, IllegalChoice, Prompt, replay
 from engine.registry import GAMES, get_game
 
 #: A game that has not ended after this many choices counts as an error (a loop in the rules).
@@ -78,9 +78,8 @@ def _to_json(view: Any) -> bytes:
 _view_encoder = msgspec.json.Encoder()
 
 
-def _bad_choices(game: Game, state: Any, rng: random.Random, seats: int) -> list[Any]:
-    """Malformed and illegal choices for the current position."""
-    prompts = game.prompts(state)
+def _bad_choices(prompts: list[Prompt], rng: random.Random, seats: int) -> list[Any]:
+    """Malformed and illegal choices for the position whose open ``prompts`` these are."""
     waiting = {p.seat for p in prompts}
     idle = [s for s in range(seats) if s not in waiting]
     p = rng.choice(prompts)
@@ -118,7 +117,7 @@ def play_one(
             tally.note(f"seed {seed}: no prompt open but the game is not over (step {step})")
             return choices
         checking = step % check_every == 0
-        if checking and not _refuses_bad(game, state, rng, players, tally, seed):
+        if checking and not _refuses_bad(game, state, prompts, rng, players, tally, seed):
             return choices
         pairs = [(p, o) for p in prompts for o in p.options]
         prompt, option = rng.choice(pairs)
@@ -155,14 +154,16 @@ def play_one(
     return choices
 
 
-def _refuses_bad(game: Game, state: Any, rng: random.Random, players: int, tally: Tally, seed: int) -> bool:
+def _refuses_bad(
+    game: Game, state: Any, prompts: list[Prompt], rng: random.Random, players: int, tally: Tally, seed: int
+) -> bool:
     """Every bad choice raises ``IllegalChoice`` and leaves the state as it was; round trip holds."""
     before = game.dumps(state)
     if game.dumps(game.loads(before)) != before:
         tally.replay_mismatches += 1
         tally.note(f"seed {seed}: JSON round trip changed the state")
         return False
-    bads = _bad_choices(game, state, rng, players)
+    bads = _bad_choices(prompts, rng, players)  # the step's prompts: nothing has changed the state yet
     for bad in bads:
         try:
             game.apply(state, bad)
