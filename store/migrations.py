@@ -443,6 +443,8 @@ CREATE TABLE people (
     updated_at  REAL    NOT NULL
 );
 CREATE INDEX people_away ON people (away_until);
+-- The deadline sweep finds an away player's deadlines by the player (issue 23: bench/deadline_sweep.py).
+CREATE INDEX reminders_user ON reminders (user_id, kind);
 -- How long a player's deadlines in a game were put off while they were away (the table's away=pause: at most
 -- 7 days a game).
 CREATE TABLE away_pauses (
@@ -467,6 +469,7 @@ CREATE TABLE people (
     updated_at  DOUBLE PRECISION NOT NULL
 );
 CREATE INDEX people_away ON people (away_until);
+CREATE INDEX reminders_user ON reminders (user_id, kind);
 CREATE TABLE away_pauses (
     game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     user_id  BIGINT NOT NULL,

@@ -88,15 +88,23 @@ class People(Base):
 
     async def away_deadlines(self, now: float) -> list[tuple[ReminderRow, str, float]]:
         """The deadlines not yet due of players away at ``now``, each with its game's options (JSON) and when its
-        player is back."""
+        player is back. Three small indexed reads (the away people, their deadlines, those games): one join let
+        the planners start from every active game (bench/deadline_sweep.py)."""
+        away = dict(await self._fetchall("SELECT user_id, away_until FROM people WHERE away_until > ?", (now,)))
+        if not away:
+            return []
+        users = list(away)
         sql = (
-            f"SELECT {cols(ReminderRow, 'r.')}, g.options, p.away_until FROM reminders r"
-            " JOIN people p ON p.user_id = r.user_id JOIN games g ON g.id = r.game_id"
-            " WHERE r.kind = 'deadline' AND r.due_at > ? AND p.away_until > ? AND g.status = 'active'"
-            " ORDER BY r.due_at, r.game_id, r.user_id"
+            f"SELECT {cols(ReminderRow)} FROM reminders WHERE user_id IN ({marks(users)}) AND kind = 'deadline'"
+            " AND due_at > ? ORDER BY due_at, game_id, user_id"
         )
-        n = len(fields(ReminderRow))
-        return [(ReminderRow(*r[:n]), str(r[n]), float(r[n + 1])) for r in await self._fetchall(sql, (now, now))]
+        rows = [ReminderRow(*r) for r in await self._fetchall(sql, (*users, now))]
+        if not rows:
+            return []
+        ids = sorted({r.game_id for r in rows})
+        sql = f"SELECT id, options FROM games WHERE id IN ({marks(ids)}) AND status = 'active'"
+        options = dict(await self._fetchall(sql, tuple(ids)))
+        return [(r, str(options[r.game_id]), float(away[r.user_id])) for r in rows if r.game_id in options]
 
     async def claim_deadline_early(self, r: ReminderRow, until: float) -> bool:
         """Take a deadline that is not yet due (its player is away) for firing now: it is moved to ``until`` (the
