@@ -198,8 +198,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def _send_private_view(self, interaction: discord.Interaction, gid: int) -> None:
         try:
             # issue 23: a player whose seat a bot plays for them is back with this click
-            back = await self.bot.service.come_back(gid, user_of(interaction))
-            table = back.table if back is not None else await self.bot.service.load_for(gid, user_of(interaction))
+            table, back = await self.bot.service.come_back(gid, user_of(interaction))
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
@@ -422,6 +421,6 @@ class PlayCog(commands.Cog, name="Play"):
                 await self.bot.publisher.tell(
                     table, user_id, lines, nonce=message_nonce("rd", table.id, user_id, since, count)
                 )
-            await service.reminder_sent(table.id, user_id)
+            await service.reminder_sent(table, user_id)
             sent += 1
         return sent

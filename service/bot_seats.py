@@ -155,17 +155,20 @@ class BotSeats(Limits):
                 )
             return await self.take_back(table, user, seat)
 
-    async def come_back(self, game_id: int, user: User) -> Notice | None:
+    async def come_back(self, game_id: int, user: User) -> tuple[Table, Notice | None]:
         """Issue 23: a player whose seat a bot plays for them (their time ran out at an ``on_timeout=hold``
         table, or the host's ``/game botseat``) comes back with any click of theirs at the table, such as "My
-        options": the seat is theirs again. None if there is nothing to take back (no such seat, the game not
-        running, or they play their seat already)."""
+        options": the seat is theirs again. Returns the game as it is now and the notice of the taking back (None
+        if there was nothing to take back: no such seat, the game not running, or they play their seat already)."""
         async with self.lock(game_id):
             table = await self.load_for(game_id, user, SEAT)
             if table.row.status != "active" or table.seat_of(user.id) is not None:
-                return None
+                return table, None
             seat = await self.claim_of(table, user.id)
-            return None if seat is None else await self.take_back(table, user, seat)
+            if seat is None:
+                return table, None
+            back = await self.take_back(table, user, seat)
+            return back.table, back
 
     async def hint(self, game_id: int, user: User) -> Hint:
         """What the standard bot would choose now in the asking player's place, and why, in one line: only for

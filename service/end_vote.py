@@ -89,17 +89,22 @@ class EndVotes(Host):
             return {}
         return votes
 
+    async def _voter_at(self, game_id: int, user: User) -> tuple[Table, dict[int, str], dict[int, float]]:
+        """The running game a voter answers in (its own server only), its voters and the open vote's agreements;
+        refused for anyone who is not a voter. Under the game's lock."""
+        table = await self.load_for(game_id, user, SERVER)
+        self.need_active(table, NOTHING_TO_END)
+        voters = await self.voters(table)
+        if user.id not in voters:
+            raise ServiceError(not_a_voter(game_id))
+        return table, voters, await self.open_votes(table)
+
     async def end_vote(self, game_id: int, user: User, opened: int | None = None) -> Notice:
         """A player proposes to end the game by agreement, or agrees to the open proposal (``opened``: the vote
         a button was made for; ``None``: ``/game end``, which proposes anew when no vote is open). When every
         voter agrees, the game ends with its standings now (status ``ended``)."""
         async with self.lock(game_id):
-            table = await self.load_for(game_id, user, SERVER)
-            self.need_active(table, NOTHING_TO_END)
-            voters = await self.voters(table)
-            if user.id not in voters:
-                raise ServiceError(not_a_voter(game_id))
-            votes = await self.open_votes(table)
+            table, voters, votes = await self._voter_at(game_id, user)
             if opened is not None and (not votes or opened_key(votes) != opened):
                 raise ServiceError(no_vote(game_id))
             agreed = [u for u in votes if u in voters]  # a vote of someone whose seat changed hands counts no more
@@ -121,12 +126,7 @@ class EndVotes(Host):
     async def refuse_end(self, game_id: int, user: User, opened: int | None = None) -> Notice:
         """A player refuses the open vote to end the game: the vote is over, the game goes on."""
         async with self.lock(game_id):
-            table = await self.load_for(game_id, user, SERVER)
-            self.need_active(table, NOTHING_TO_END)
-            voters = await self.voters(table)
-            if user.id not in voters:
-                raise ServiceError(not_a_voter(game_id))
-            votes = await self.open_votes(table)
+            table, voters, votes = await self._voter_at(game_id, user)
             if not votes or (opened is not None and opened_key(votes) != opened):
                 raise ServiceError(no_vote(game_id))
             line = M(

@@ -37,11 +37,11 @@ class Reminders(People):
             out.append((table, r.user_id, r.count, r.since))
         return out
 
-    async def reminder_sent(self, game_id: int, user_id: int) -> None:
+    async def reminder_sent(self, table: Table, user_id: int) -> None:
         """Count a sent reminder and arm the next one: at a table with a deadline (issue 23), the one near its
         end, then none (the deadline comes next); without one, every ``reminder_repeat_s``."""
         now = self.clock()
-        table = await self.load(game_id)
+        game_id = table.id  # (the table as the due reminder was read: only its options are used, never changed)
         deadline = deadline_s(table)
         rows = {r.kind: r for r in await self.store.get_reminders(game_id) if r.user_id == user_id}
         turn, due = rows.get("turn"), rows.get("deadline")

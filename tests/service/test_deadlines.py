@@ -87,14 +87,14 @@ async def test_reminders_half_way_and_near_the_end_then_the_bot_plays_the_wait(s
     due = await svc.due_reminders()
     assert sorted(u for _, u, *_ in due) == [1, 2, 3]
     for table, user, *_ in due:
-        await svc.reminder_sent(table.id, user)
+        await svc.reminder_sent(table, user)
     clock.now += 12 * MINUTE - 1
     assert await svc.due_reminders() == []
     clock.now += 1  # 27 minutes: near the end
     due = await svc.due_reminders()
     assert sorted(u for _, u, *_ in due) == [1, 2, 3]
     for table, user, *_ in due:
-        await svc.reminder_sent(table.id, user)
+        await svc.reminder_sent(table, user)
     assert await svc.fire_deadlines() == []
     clock.now += 3 * MINUTE
     assert await svc.due_reminders() == []  # no third reminder: the deadline comes next

@@ -119,5 +119,5 @@ async def test_a_due_reminder_goes_to_one_process(two) -> None:  # noqa: ANN001
     again = await b.due_reminders()
     assert sorted((t.id, u) for t, u, *_ in again) == sorted(taken)
     for t, u, *_ in again:
-        await b.reminder_sent(t.id, u)
+        await b.reminder_sent(t, u)
     assert await a.due_reminders() == []

@@ -184,7 +184,7 @@ async def test_reminders_fire_after_idle_time_not_at_once(svc):
     due = await svc.due_reminders()
     assert [c for _, _, c, _ in due] == [0, 0, 0]  # not counted until sent (the same count: the same nonce)
     for table, user, *_ in due:
-        await svc.reminder_sent(table.id, user)
+        await svc.reminder_sent(table, user)
     assert await svc.due_reminders() == []  # re-armed a day on
     svc.test_clock.now += 7201
     assert len(await svc.due_reminders()) == 3
