@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs.board import clip_message, hint_text, legend, message_link, plan_menu, reminder_dm, reminder_text
 from cogs.components import ActionButton, prompt_view
 from cogs.contexts import in_servers_and_dm
-from cogs.dynamic_items import known_custom_id
+from cogs.dynamic_items import forget, known_custom_id
 from cogs.errors import UNKNOWN_BUTTON, answer, one_round
 from cogs.langs import reader_lang, reader_words
 from cogs.pictures import PICTURES
@@ -108,6 +108,7 @@ class PlayCog(commands.Cog, name="Play"):
             confirm.add_item(ActionButton(item.gid, item.version, item.kind, yes, "!", lang=w.lang))
             text = w(M("table.confirm", "{label}? This cannot be undone.", label=label))
             await interaction.response.send_message(text, view=confirm, ephemeral=True)
+            forget(confirm)
             return
         await interaction.response.defer()  # a quiet click: the board shows what it did
         service = self.bot.service
@@ -168,6 +169,7 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.followup.send(clip_message(text), ephemeral=True)
         else:
             await interaction.followup.send(clip_message(text), ephemeral=True, view=view)
+            forget(view)
 
     async def on_undo(self, interaction: discord.Interaction, gid: int, version: int) -> None:
         """ "Undo my last step": the service checks it is the clicker's own step of this turn (quiet: the board
@@ -233,6 +235,7 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)
         else:
             await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True, view=components)
+            forget(components)
 
     async def _game_named_or_here(self, interaction: discord.Interaction, game: int | None) -> int | None:
         """The game a command names, else the clicker's game in this channel (``None``: none)."""

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.contexts import in_servers_and_dm
+from cogs.dynamic_items import forget
 from cogs.langs import reader_lang, reader_words
 from cogs.lobby import WHICH_GAME
 from cogs.play import user_of
@@ -160,3 +161,4 @@ class RulesCog(commands.Cog, name="Rules"):
         lang = reader_lang(interaction, table.lang)
         text, view = await self.bot.get_cog("Lobby").log_message(table, None, lang)  # type: ignore[union-attr]
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True, allowed_mentions=NONE)
+        forget(view)

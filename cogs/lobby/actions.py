@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs.board import clip_message, thread_name
+from cogs.dynamic_items import forget
 from cogs.langs import reader_lang, reader_words
 from cogs.play import user_of
 from cogs.table_buttons import LogButton, lobby_view
@@ -253,3 +254,4 @@ class LobbyActions:
             return
         text, view = await self.log_message(table, page, reader_lang(interaction, table.lang))
         await interaction.response.edit_message(content=text, view=view)
+        forget(view)

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bots.common import LEVELS
 from cogs.board import clip_message, message_link
 from cogs.contexts import SERVER_INSTALL, SERVERS_AND_DM
+from cogs.dynamic_items import forget
 from cogs.langs import guild_lang, reader_lang, reader_words
 from cogs.lobby.actions import LobbyActions
 from cogs.option_help import suggestions
@@ -254,6 +255,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         lang = reader_lang(interaction, table.lang)
         text, view = await self.log_message(table, None if page is None else page - 1, lang)
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
+        forget(view)
 
     @game.command(name="export", description="The record of a finished game as a file (replay it offline)")
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -311,6 +313,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
             game=table.id,
         )
         await interaction.followup.send(w(text), view=view or discord.utils.MISSING, ephemeral=True)
+        forget(view)
 
     @game.command(name="substitute", description="Offer a player's seat to someone else (host); they must accept")
     @app_commands.describe(player="The seated player to replace", substitute="Who takes the seat")

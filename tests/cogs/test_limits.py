@@ -209,3 +209,25 @@ async def test_what_a_process_remembers_per_user_and_per_game_is_bounded():
     assert len(publisher._screens) == SCREEN_GAMES and 1 in publisher._screens and 2 not in publisher._screens
     publisher.forget(1)
     assert 1 not in publisher._screens
+
+
+def _view_timers() -> list[asyncio.Task[Any]]:
+    """discord.py's 15-minute timers of views it keeps for ephemeral replies."""
+    return [t for t in asyncio.all_tasks() if "timeout_task_impl" in repr(t.get_coro()) and not t.cancelling()]
+
+
+async def test_an_ephemeral_reply_s_view_is_not_kept_and_its_buttons_still_answer(tmp_path):
+    """Issue 22 (memory): discord.py keeps an ephemeral reply's view for 15 minutes; ours are made of persistent
+    items only, so the bot lets it go once sent (the memory bench's deep traces found these views growing with
+    the rate of clicks) and the reply's button still answers."""
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        gid = await d.open_and_start()
+        ask = await server.slash(p.ANNA, "game skip", {"game": gid}, channel_id=CHANNEL)
+        (confirm,) = await ask.wait_followups(1)
+        skip_id = next(i for i in ids_of(confirm) if i.startswith("sk|"))
+        assert _view_timers() == []
+        done = await server.click(p.ANNA, confirm["id"], skip_id)
+        (reply,) = await done.wait_followups(1)
+        assert reply["content"].startswith("Skipped")
+        assert _view_timers() == []
