@@ -9,6 +9,16 @@ and the seconds per complete four-player game with every seat an ``easy`` or a `
 choices of ``--hard-decisions`` decisions of ``hard`` at a node limit of 300 against ``standard``: a faster
 engine must print the same digest for the same arguments (same seeds, same games). Hard's decision time and
 playouts at the table's budget come from ``python -m bench.bots_strength --pairs --timing 40``.
+
+    python -m bench.engine_speed --compare REV [--random-games 30] [--rounds 3]
+
+(issue 27) runs the same random four-player games (seeds ``--seed``...) on the commit ``REV`` (exported to a
+temporary folder with ``git archive``) and on the working tree, each in a process of its own, side by side:
+``--rounds`` times each, alternating, the best rate of each side kept (the least disturbed by the machine). Only
+the engine's public contract is used (``engine.registry``, ``Game.new / prompts / apply / is_over / result``),
+so any commit of the project can be compared. Prints one JSON line: each side's choices per second, ``speedup``
+(the working tree's over the commit's) and ``same_digest``: whether both played the same games (a digest of
+every choice made and every result).
 """
 
 from __future__ import annotations
@@ -17,7 +27,11 @@ import argparse
 import hashlib
 import json
 import random
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from bench.balance_report import play
 from bots.speakeasy import GAME, Budget, SpeakeasyBot
@@ -26,6 +40,33 @@ from engine.core import TABLE, Choice
 from engine.speakeasy.state import SpeakeasyState
 
 PLAYERS = 4
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What each side of ``--compare`` runs (argv: games, seed): random four-player games through the engine's public
+#: contract only, timed around the engine's calls; prints choices per second, choices and the games' digest.
+SIDE = """
+import hashlib, json, random, sys, time
+from engine.core import Choice
+from engine.registry import get_game
+game = get_game("speakeasy")
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+digest = hashlib.sha256()
+choices, elapsed = 0, 0.0
+for g in range(games):
+    rng = random.Random(seed + g)
+    t0 = time.perf_counter()
+    state = game.new([f"P{i + 1}" for i in range(4)], {}, seed + g)
+    while not game.is_over(state):
+        pairs = [(p, o) for p in game.prompts(state) for o in p.options]
+        prompt, option = rng.choice(pairs)
+        game.apply(state, Choice(prompt.seat, prompt.kind, option.id))
+        digest.update(f"{prompt.seat}|{prompt.kind}|{option.id};".encode())
+        choices += 1
+    result = game.result(state)
+    elapsed += time.perf_counter() - t0
+    digest.update(repr((result.scores, result.winners)).encode())
+print(json.dumps({"cps": choices / elapsed, "choices": choices, "digest": digest.hexdigest()[:16]}))
+"""
 
 
 def random_games(games: int, seed: int, digest: hashlib._Hash) -> tuple[float, int, list[SpeakeasyState]]:
@@ -94,6 +135,50 @@ def hard_decisions(decisions: int, nodes: int, digest: hashlib._Hash) -> None:
         GAME.apply(state, choice)
 
 
+def run_side(tree: Path, games: int, seed: int) -> dict[str, float | int | str]:
+    """One side of ``--compare``: :data:`SIDE` run in a fresh process on the code in ``tree``."""
+    out = subprocess.run(
+        [sys.executable, "-c", SIDE, str(games), str(seed)],
+        cwd=tree,
+        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compare(rev: str, games: int, seed: int, rounds: int) -> dict[str, object]:
+    """The working tree's engine against commit ``rev``'s on the same games (see the module's docstring)."""
+    commit = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True, text=True
+    )
+    if commit.returncode != 0:
+        raise SystemExit(f"--compare: {rev!r} is not a commit of this repository")
+    with tempfile.TemporaryDirectory(prefix="engine-speed-") as tmp:
+        old = Path(tmp)
+        archive = subprocess.run(["git", "archive", commit.stdout.strip()], cwd=ROOT, capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+        sides: dict[str, list[dict[str, float | int | str]]] = {"commit": [], "tree": []}
+        for _ in range(rounds):
+            sides["commit"].append(run_side(old, games, seed))
+            sides["tree"].append(run_side(ROOT, games, seed))
+    best = {k: max(float(r["cps"]) for r in v) for k, v in sides.items()}
+    digests = {str(r["digest"]) for v in sides.values() for r in v}
+    return {
+        "bench": "engine_speed_compare",
+        "commit": commit.stdout.strip()[:12],
+        "games": games,
+        "seed": seed,
+        "rounds": rounds,
+        "choices": sides["tree"][0]["choices"],
+        "commit_choices_per_second": round(best["commit"], 1),
+        "tree_choices_per_second": round(best["tree"], 1),
+        "speedup": round(best["tree"] / best["commit"], 3),
+        "same_digest": len(digests) == 1,
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one JSON line."""
     parser = argparse.ArgumentParser(prog="python -m bench.engine_speed")
@@ -103,7 +188,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--standard-games", type=int, default=1)
     parser.add_argument("--hard-decisions", type=int, default=10, help="hard decisions digested (node limit 300)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compare", metavar="REV", help="compare the working tree's engine with this commit's")
+    parser.add_argument("--rounds", type=int, default=3, help="with --compare: runs of each side (best kept)")
     args = parser.parse_args(argv)
+    if args.compare:
+        games = args.random_games if "--random-games" in (argv or sys.argv) else 30
+        print(json.dumps(compare(args.compare, games, args.seed, max(1, args.rounds))), flush=True)
+        return
     if args.random_games < 1:
         parser.error("--random-games must be at least 1 (the copies are taken from its states)")
     digest = hashlib.sha256()
