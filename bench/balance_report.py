@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from bench.bots_strength import wilson
 from bots.speakeasy import GAME, Budget, SpeakeasyBot
 from engine.core import TABLE
-from engine.speakeasy.acts import operating_count
+from engine.speakeasy.board import operating_count
 
 #: ``hard``'s node limit in the report (the table's is 6000: all-hard games at that budget would take days)
 HARD_NODES = 200

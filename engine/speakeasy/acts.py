@@ -6,11 +6,12 @@ from collections import Counter
 
 from engine.msg import M
 from engine.speakeasy import economy as eco
-from engine.speakeasy.board import buildings, operating
+from engine.speakeasy import solo
+from engine.speakeasy.board import buildings
 from engine.speakeasy.components import BOTTLES
 from engine.speakeasy.loader import rules
-from engine.speakeasy.state import SpeakeasyState, Task
-from engine.speakeasy.steps import Log, register, say
+from engine.speakeasy.state import SpeakeasyState
+from engine.speakeasy.steps import Log, say
 
 
 def return_capos(state: SpeakeasyState, log: Log) -> None:
@@ -50,34 +51,6 @@ def refill_ships(state: SpeakeasyState, log: Log) -> None:
         if ship.crate is None and state.crate_stack:
             ship.crate = state.crate_stack.pop(0)
     say(log, M("speakeasy.acts.ships_refilled", "The Rum-runner Ships are refilled."))
-
-
-def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
-    from engine.speakeasy.flow import start_round
-
-    state.act += 1
-    state.phase = "play"
-    state.round = 0
-    say(
-        log,
-        M(
-            "speakeasy.acts.act_begins",
-            "Act {act} begins ({years}).",
-            act=state.act,
-            years=rules().years[f"act{state.act}"],
-        ),
-        kind="act",
-    )
-    return_capos(state, log)
-    refill_ships(state, log)
-    if state.jo is not None:
-        from engine.speakeasy.jo.setup import start_act
-
-        start_act(state, log)
-    start_round(state, log)
-
-
-register("next_act", M("speakeasy.acts.next_act_step", "The next Act"), auto=_next_act, skip=None)
 
 
 # ---- Final scoring (design §14) ----
@@ -135,19 +108,4 @@ def final_scoring(state: SpeakeasyState, log: Log) -> None:
             kind="final",
         )
     if state.jo is not None:
-        from engine.speakeasy.jo.scoring import solo_scoring
-
-        solo_scoring(state, log)
-
-
-def operating_count(state: SpeakeasyState, seat: int) -> int:
-    """Operating buildings a seat owns (the second tie-breaker)."""
-    return sum(1 for d, _i, b in buildings(state, seat) if operating(d, b))
-
-
-def ranking(state: SpeakeasyState) -> list[int]:
-    """Seats best first: total, then the tie-breakers of ``payouts.toml`` (design §14: safe money, Operating
-    buildings, the later final turn order); ``standings`` says how each tie was broken."""
-    from engine.speakeasy.standings import ranking as by_key
-
-    return by_key(state)
+        solo.jo("final_scoring")(state, log)

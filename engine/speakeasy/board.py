@@ -72,6 +72,11 @@ def buildings(state: SpeakeasyState, seat: int | None = None) -> Iterator[tuple[
                 yield d, i, b
 
 
+def operating_count(state: SpeakeasyState, seat: int) -> int:
+    """Operating buildings a seat owns (the final standings' second tie-breaker)."""
+    return sum(1 for d, _i, b in buildings(state, seat) if operating(d, b))
+
+
 def operating_buildings(state: SpeakeasyState, seat: int) -> Iterator[tuple[District, int, Building]]:
     """The seat's Operating buildings."""
     return ((d, i, b) for d, i, b in buildings(state, seat) if operating(d, b))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.msg import Join, M, Msg, P, T
+from engine.speakeasy import solo
 from engine.speakeasy.board import TRACK_NAMES, barrel_targets, buildings, operating, space_name
 from engine.speakeasy.components import Effect
 from engine.speakeasy.loader import rules
@@ -112,15 +113,13 @@ def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
 
 def jo_reward(state: SpeakeasyState, seat: int, space: int, effects: tuple[Effect, ...], log: Log) -> None:
     """Seed 003:54.1: Jo takes only the Helper card and safe-money rewards (the money into his one pool)."""
-    from engine.speakeasy.jo.actions import take_bottle
-
     for e in effects:
         if e.kind == "safe":
             earn(state.player(seat), "bonuses", e.n)
             say(log, M("speakeasy.economy.jo_reward", "Jo reaches Infamy {n}: ${cash}.", n=space, cash=e.n))
         elif e.kind == "helper":
             for _ in range(e.n):
-                take_bottle(state, seat, log)
+                solo.jo("take_helper")(state, seat, log)
 
 
 def gain(state: SpeakeasyState, seat: int, effects: tuple[Effect, ...], log: Log, where: tuple[int, int] | None = None):

@@ -26,7 +26,8 @@ from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, district_name, operating, zone_index, zone_name
 from engine.speakeasy.components import TRACKS, ZONES
 from engine.speakeasy.hidden import fingerprint, revealed
-from engine.speakeasy.jo import setup, turn, war  # noqa: F401 - registers Jo's steps, in this order
+from engine.speakeasy.jo import setup as jo_setup  # registers Jo's steps (setup, turn, war: in this order)
+from engine.speakeasy.jo import turn, war  # noqa: F401
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player, SpeakeasyState, Task
@@ -182,6 +183,32 @@ def start_round(state: SpeakeasyState, log: Log) -> None:
     )
     say(log, said, kind="round")
     begin_turn(state, state.order[0], log)
+
+
+def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
+    """Design §13: the next Act begins (the Capos come home, the Ships are refilled, Jo draws), then its first
+    round. Here, not in ``acts``, so that the Act flow runs one way: the flow calls the Acts' steps."""
+    state.act += 1
+    state.phase = "play"
+    state.round = 0
+    say(
+        log,
+        M(
+            "speakeasy.acts.act_begins",
+            "Act {act} begins ({years}).",
+            act=state.act,
+            years=rules().years[f"act{state.act}"],
+        ),
+        kind="act",
+    )
+    acts.return_capos(state, log)
+    acts.refill_ships(state, log)
+    if state.jo is not None:
+        jo_setup.start_act(state, log)
+    start_round(state, log)
+
+
+register("next_act", M("speakeasy.acts.next_act_step", "The next Act"), auto=_next_act, skip=None)
 
 
 def next_turn(state: SpeakeasyState, log: Log) -> bool:

@@ -17,8 +17,9 @@ from engine.options import (
     deadline_option,
     resolve_options,
 )
-from engine.speakeasy import acts, flow, hidden, invariants, refusals
+from engine.speakeasy import acts, flow, hidden, invariants, refusals, standings
 from engine.speakeasy import state as state_mod
+from engine.speakeasy.board import operating_count
 from engine.speakeasy.components import PLAYER_COUNTS
 from engine.speakeasy.setup import new_state
 from engine.speakeasy.state import SpeakeasyState
@@ -139,12 +140,12 @@ class SpeakeasyGame:
             return None
         if state.jo is not None:
             return self._solo_result(state)
-        order = acts.ranking(state)
+        order = standings.ranking(state)
         best = order[0]
 
         def key(seat: int) -> tuple[int, int, int, int]:
             p = state.player(seat)
-            return (p.final["total"], p.safe, acts.operating_count(state, seat), state.track.index(seat))
+            return (p.final["total"], p.safe, operating_count(state, seat), state.track.index(seat))
 
         # Two seats tie completely only if they are the same seat (turn order decides last), so one winner.
         winners = tuple(s for s in order if key(s) == key(best))

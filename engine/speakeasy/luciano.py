@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.msg import Join, M, Msg, P, T
-from engine.speakeasy import crew
+from engine.speakeasy import crew, solo
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import KIND_NAMES, district_name, is_open, operating, space_name, zone_index, zone_name
 from engine.speakeasy.components import BUILDING_KINDS, ZONES
@@ -85,9 +85,7 @@ def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
     push(state, "war_check", -1, n=d.number, m=placed)
     jo = state.jo.seat if state.jo is not None else None
     if jo is not None:  # Jo defends his buildings most valuable first, in his place in turn order
-        from engine.speakeasy.jo.war import defence_order
-
-        mine = defence_order(state, jo, d)
+        mine = solo.jo("defence_order")(state, jo, d)
         defences = [(s, i) for s, i in defences if s != jo]
         at = next((k for k, (s, _i) in enumerate(defences) if state.track.index(s) > state.track.index(jo)), None)
         at = len(defences) if at is None else at

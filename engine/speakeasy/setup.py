@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine.core import Event, Rng
 from engine.msg import Join, M, T
+from engine.speakeasy import solo
 from engine.speakeasy.board import district_name, zone_name
 from engine.speakeasy.components import BUILDING_KINDS, LEVEL_TRACKS, TRACKS, ZONES
 from engine.speakeasy.goals import zone_goal_text
@@ -76,7 +77,6 @@ def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[Spe
 def _jo_player(state: SpeakeasyState, seat: int, difficulty: int, log: Log) -> None:
     """Seed 003:11.1-16.1: Jo's pieces (no Strength marker, Trucks, Associate, safe or money), then his decks."""
     from engine.speakeasy.jo.data import jo_rules
-    from engine.speakeasy.jo.setup import set_up
 
     jr = jo_rules()
     p = state.players[seat]
@@ -95,7 +95,7 @@ def _jo_player(state: SpeakeasyState, seat: int, difficulty: int, log: Log) -> N
         "casino": [True] * jr.numbers["casinos"],
     }
     state.jo = JoState(seat, difficulty or jr.default_difficulty)
-    set_up(state, state.jo.difficulty, log)
+    solo.jo("set_up")(state, state.jo.difficulty, log)
 
 
 def _mobsters(state: SpeakeasyState, log: Log) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.speakeasy.acts import operating_count
+from engine.speakeasy.board import operating_count
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState
 

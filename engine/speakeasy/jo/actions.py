@@ -24,6 +24,7 @@ from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.jo.orders import VALUE, lowest_level, value_key
 from engine.speakeasy.jo.setup import draw_district, place_building
 from engine.speakeasy.loader import rules
+from engine.speakeasy.solo import provide
 from engine.speakeasy.state import Building, District, SpeakeasyState
 from engine.speakeasy.steps import Log, say
 
@@ -381,3 +382,6 @@ def _cook_target(state: SpeakeasyState, seat: int) -> tuple[str, int] | None:
     if spaces:
         return ("infamy", max(spaces))
     return None
+
+
+provide("take_helper", take_bottle)

@@ -8,6 +8,7 @@ from engine.speakeasy.board import buildings
 from engine.speakeasy.components import BOTTLES, ZONES
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
+from engine.speakeasy.solo import provide
 from engine.speakeasy.state import SpeakeasyState
 from engine.speakeasy.steps import Log, say
 
@@ -99,3 +100,6 @@ def solo_scoring(state: SpeakeasyState, log: Log) -> None:
         M("speakeasy.jo.rank_line", "{name}'s rank: {rank}.", name=p.name, rank=T("speakeasy.jo.rank", jo.rank)),
         kind="final",
     )
+
+
+provide("final_scoring", solo_scoring)

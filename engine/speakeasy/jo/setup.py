@@ -9,6 +9,7 @@ from engine.speakeasy.gains import tile_name
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.jo.orders import LEVEL_CODES, lowest_level
 from engine.speakeasy.loader import rules
+from engine.speakeasy.solo import provide
 from engine.speakeasy.state import Building, District, SpeakeasyState, Task
 from engine.speakeasy.steps import Log, register, say
 
@@ -125,6 +126,7 @@ def _setup(state: SpeakeasyState, task: Task, log: Log) -> None:
 
 
 register("jo_setup", M("speakeasy.jo.setup_step", "Jo's Setup Round"), auto=_setup, skip=None)
+provide("set_up", set_up)
 
 
 def place_building(state: SpeakeasyState, seat: int, d: District, i: int, kind: str, log: Log) -> None:

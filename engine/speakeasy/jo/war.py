@@ -6,13 +6,13 @@ from engine.msg import M
 from engine.speakeasy import money
 from engine.speakeasy.board import KIND_NAMES, space_name
 from engine.speakeasy.jo.orders import VALUE
+from engine.speakeasy.luciano import attack, lose_building
+from engine.speakeasy.solo import provide
 from engine.speakeasy.state import District, SpeakeasyState, Task
 from engine.speakeasy.steps import Log, register, say
 
 
 def _defend(state: SpeakeasyState, task: Task, log: Log) -> None:
-    from engine.speakeasy.luciano import attack, lose_building
-
     d = state.districts[task.n - 1]
     b = d.spaces[task.m].building
     if b is None:
@@ -46,3 +46,6 @@ def defence_order(state: SpeakeasyState, seat: int, d: District) -> list[int]:
     """His buildings in a war district, most valuable first (design §15.1)."""
     mine = [(i, sp.building) for i, sp in enumerate(d.spaces) if sp.building and sp.building.owner == seat]
     return [i for i, b in sorted(mine, key=lambda t: (-VALUE[t[1].kind], t[0]))]
+
+
+provide("defence_order", defence_order)

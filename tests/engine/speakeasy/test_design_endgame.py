@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 
 from engine.core import Choice
-from engine.speakeasy import acts, luciano
-from engine.speakeasy.board import is_open, zone_index
+from engine.speakeasy import acts, luciano, standings
+from engine.speakeasy.board import is_open, operating_count, zone_index
 from engine.speakeasy.components import BOTTLES, ZONES
 from engine.speakeasy.flow import advance
 from engine.speakeasy.luciano import DECKS
@@ -723,7 +723,7 @@ def test_design_14_tie_more_safe_money_wins():
     _tied(state, (10, 22, 21))
     score(state)
     assert {p.final["total"] for p in state.players} == {30}
-    assert acts.ranking(state) == [1, 2, 0]
+    assert standings.ranking(state) == [1, 2, 0]
     res = kit.GAME.result(state)
     assert res.winners == (1,) and res.scores == (30, 30, 30)
 
@@ -742,8 +742,8 @@ def test_design_14_tie_then_more_operating_buildings_wins():
     own(state, b, n2, 0)
     put_cop(state, n2)
     score(state)
-    assert acts.operating_count(state, a) == 1 and acts.operating_count(state, b) == 0
-    assert acts.ranking(state)[0] == a
+    assert operating_count(state, a) == 1 and operating_count(state, b) == 0
+    assert standings.ranking(state)[0] == a
     assert kit.GAME.result(state).winners == (a,)
     kit.ok(state)
 
@@ -754,7 +754,7 @@ def test_design_14_tie_then_the_later_turn_order_position_wins():
     _tied(state, (20, 20, 20, 20))
     state.track = [2, 0, 3, 1]
     score(state)
-    assert acts.ranking(state) == [1, 3, 0, 2]
+    assert standings.ranking(state) == [1, 3, 0, 2]
     res = kit.GAME.result(state)
     assert res.winners == (1,)
 
@@ -899,7 +899,7 @@ def test_design_14_complete_games_reach_the_final_scoring_in_1933(players, seed,
     res = kit.GAME.result(state)
     assert res is not None and len(res.scores) == players and len(res.winners) == 1
     assert res.scores == tuple(p.final["total"] for p in state.players)
-    assert res.winners[0] == acts.ranking(state)[0]
+    assert res.winners[0] == standings.ranking(state)[0]
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)

@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from engine.speakeasy import acts, standings
+from engine.speakeasy import standings
+from engine.speakeasy.board import operating_count
 from engine.speakeasy.state import SpeakeasyState
 from tests.engine.speakeasy import kit
 from tests.engine.speakeasy.finished import random_game
@@ -55,7 +56,7 @@ def test_standings_follow_the_ranking_and_the_result():
         assert [pl["place"] for pl in table["places"]][0] == 1
         assert table["places"][0]["seat"] in result.winners
         if players > 1:
-            assert [pl["seat"] for pl in table["places"]] == acts.ranking(state)
+            assert [pl["seat"] for pl in table["places"]] == standings.ranking(state)
 
 
 def _tied_at_97(state: SpeakeasyState, a: int, b: int) -> None:
@@ -85,7 +86,7 @@ def test_design_14_equal_safes_go_to_operating_buildings_then_the_later_turn_ord
     _tied_at_97(state, 1, 2)
     state.player(1).safe = state.player(2).safe = 30
     step = standings.standings(state)["ties"][0]["steps"][0]
-    ops = {s: acts.operating_count(state, s) for s in (1, 2)}
+    ops = {s: operating_count(state, s) for s in (1, 2)}
     if ops[1] != ops[2]:
         ahead = max((1, 2), key=ops.get)
         assert step["by"] == "operating_buildings" and step["ahead"] == ahead

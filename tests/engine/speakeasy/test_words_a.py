@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 
 from engine.core import TABLE, Choice, Event, IllegalChoice, Option, Prompt
 from engine.msg import Join, Msg, load
-from engine.speakeasy import acts, cards, goals, luciano, money, setup
+from engine.speakeasy import acts, cards, flow, goals, luciano, money, setup
 from engine.speakeasy.jo import actions, scoring, turn, war
 from engine.speakeasy.jo import setup as jo_setup
 from engine.speakeasy.loader import rules
@@ -31,8 +31,8 @@ from tests.engine.speakeasy import kit
 from words import words
 
 DE, EN = words("de"), words("en")
-#: The modules of this part (their log lines are recorded as they are said).
-SAYERS = (acts, cards, goals, luciano, setup, jo_setup, turn, actions, war, scoring)
+#: The modules of this part (their log lines are recorded as they are said; flow: an Act begins there, issue 27).
+SAYERS = (acts, cards, goals, luciano, setup, jo_setup, turn, actions, war, scoring, flow)
 MINE = {m.__name__ for m in (*SAYERS, money)} | {"engine.speakeasy.steps"}
 #: The catalogue files of this part (``speakeasy.<module>.po``).
 DOMAINS = ("acts", "cards", "game", "goals", "jo", "luciano", "money", "refusals", "setup", "steps")
