@@ -73,6 +73,7 @@ class PrivateMixin:
         if seat is not None and not seat.dm_blocked:
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await self.pacer.slot(-user_id)  # the DM channel's pace (keyed by its user: no id needed)
                 return await user.send(text, nonce=nonce_, silent=silent)
             except discord.Forbidden:
                 await self.bot.service.store.set_seat_dm_blocked(table.id, user_id, True)
@@ -115,6 +116,7 @@ class PrivateMixin:
             await thread.add_user(discord.Object(user_id))  # type: ignore[union-attr]
             if seat is not None:
                 await store.set_seat_thread(table.id, user_id, thread.id)  # type: ignore[union-attr]
-        return await thread.send(  # type: ignore[union-attr]
+        return await self.post(  # type: ignore[attr-defined]
+            thread,
             text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce_, silent=silent
         )
