@@ -184,7 +184,9 @@ class Publisher(BoardMixin, PrivateMixin):
 
     async def _send_entry(self, table: Table, row: OutboxRow) -> None:
         body = json.loads(row.body)
-        if row.kind == "private" and row.user_id is not None:
+        if row.kind == "private" and row.user_id is not None and body.get("log"):
+            await self.log_private(table, row.user_id, body, row.id)  # the one private log message, edited
+        elif row.kind == "private" and row.user_id is not None:
             await self.tell(table, row.user_id, private_lines(body), nonce=message_nonce("o", row.id))
         elif row.kind == "offer":  # in the channel, for the table to see: the table's language
             channel = await self.channel(table.row.table_channel)

@@ -25,7 +25,6 @@ from service.people import seat_after
 from store import EventRow
 from words import words
 
-
 #: The kinds of event that begin a game's end: the final message tells what follows (issue 24, "the end in order").
 END_KINDS = frozenset({"final", "over", "ended"})
 
@@ -112,10 +111,9 @@ class BoardMixin:
         told = fresh[:cut]
         starts = [i for i, e in enumerate(told) if e.kind in story.STARTS]
         if current is not None:
-            if starts:
-                end = told[starts[0] - 1].id if starts[0] > 0 else upto
-            else:
-                end = told[-1].id if told else upto
+            # the open turn's message keeps the new events up to the first new turn (all of them when none began)
+            first_new = (told[starts[0] - 1].id if starts[0] > 0 else upto) if starts else None
+            end = first_new if first_new is not None else (told[-1].id if told else upto)
             await self._close(table, current, data, end)
         passed = told[starts[0] :] if starts else ([] if current is not None else told)
         for seg in story.segments(passed):
@@ -146,7 +144,9 @@ class BoardMixin:
         # issue 23: who is in their quiet hours, or asked to be told by DM only, is named without a ping
         quiet = await self.bot.service.quiet_ends(everyone) if everyone else {}
         told = await self.bot.service.told_by(everyone) if everyone else {}
-        tail = board.ended_line(everyone, table.lang) if table.row.status == "ended" else over_line(everyone, table.lang)
+        tail = (
+            board.ended_line(everyone, table.lang) if table.row.status == "ended" else over_line(everyone, table.lang)
+        )
         text, _ = board.compose([board.headline(pt)], [board.Section("", lines)], [tail], lang=table.lang)
         files = [
             discord.File(io.BytesIO(png), filename=name, description=board.picture_description(pt, i) or None)
