@@ -134,6 +134,8 @@ class BoardMixin:
             if kind in kinds and view is not None:
                 pngs.append((filename, await self.bot.renderer.render(fn, view)))
                 lines += describe(view).splitlines()
+        if pngs and end:  # the end's first line heads its words ("1933: Prohibition ends. Final scoring")
+            lines.insert(0, story.said(end[0], table.lang))
         if not pngs:  # no end picture of its own (an end by agreement): its lines and the board as it stands
             lines = [story.said(e, table.lang) for e in end]
             if view is not None and pics.pictures is not None:
