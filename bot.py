@@ -8,11 +8,12 @@ Reads ``DISCORD_TOKEN`` (environment or ``.env``); every setting is listed in th
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -51,11 +52,20 @@ Send Messages in Threads permissions.
 class TableBot(commands.Bot):
     """The bot: one store, one service, the lobby and play cogs."""
 
-    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time, **client_kwargs: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        **client_kwargs: Any,
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **client_kwargs)
         self.settings = settings
         self.clock = clock
+        #: how the bot waits for its clock (a pause between posts): tests pass one that moves their fake clock
+        self.sleep = sleep
         self.publisher = Publisher(self)
         self.renderer = Renderer(settings.render_workers)
         #: each person's language, remembered from their interactions (for what is sent to them later)

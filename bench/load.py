@@ -84,7 +84,7 @@ async def process(
         delivery_retry_s=0.05,
         race_sweep_s=3600,
     )
-    bot = build_bot(settings, clock=clock)
+    bot = build_bot(settings, clock=clock, sleep=clock.sleep)  # the pace between posts on the fake clock
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start("fake-token"))
     await server.wait_until(bot.is_ready, 30, what="the bot to be ready")

@@ -412,7 +412,8 @@ class PlayCog(commands.Cog, name="Play"):
             pt = await service.public(table)
             told = (await service.told_by([user_id]))[user_id]  # issue 23: ping, dm or both
             if told != "dm":
-                await channel.send(
+                await self.bot.publisher.post(  # at the thread's pace, as every post of the table
+                    channel,
                     reminder_text(pt, user_id, count, idle, link),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
                     # this wait's reminder number ``count``: a retry after a crash is refused by Discord, a later

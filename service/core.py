@@ -275,8 +275,13 @@ class Core(BotTurns):
         game, state = table.game, table.state
         before = table.prompts()
         applied: list[tuple[Choice, int | None, list[Event]]] = []
+        # private lines that are not events of the record (issue 24: where a drawn card went), read before each
+        # choice is applied; a game without them has no ``private_note``
+        note = getattr(game, "private_note", None)
+        notes: list[Event] = []
         try:
             for choice, actor in moves:
+                notes += note(state, choice) if note is not None else []
                 applied.append((choice, actor, game.apply(state, choice)))
         except IllegalChoice as exc:
             raise ServiceError(exc.args[0] if exc.args else str(exc)) from None  # the engine's message, kept
@@ -303,7 +308,7 @@ class Core(BotTurns):
             else None,
         )
         events = [e for _, _, evs in applied for e in evs]
-        notice = self.bookkeep(table, move, before, game.prompts(state), events)
+        notice = self.bookkeep(table, move, before, game.prompts(state), events + notes)
         outcome = await commit_move(self.store, table.id, v0, move)
         if outcome is Written.REFUSED:
             raise StaleClick(MOVED_FIRST)
@@ -376,7 +381,7 @@ class Core(BotTurns):
                     if (u := table.user_of(seat)) is not None and u > 0:
                         notice.tell(u, said(e))
         for user_id, lines in notice.private.items():
-            move.outbox.append(("private", user_id, private_body(lines)))
+            move.outbox.append(("private", user_id, private_body(lines, log=True)))  # the game's private log
         notice.ping = [u for s in sorted(ping) if (u := table.user_of(s)) is not None and u > 0]
         notice.new_turn = bool(acting_after - acting_before)
         return notice

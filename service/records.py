@@ -50,10 +50,14 @@ def said(e: Event) -> Any:
     return load(e.data["msg"]) if "msg" in e.data else e.text
 
 
-def private_body(lines: Sequence[Any]) -> str:
+def private_body(lines: Sequence[Any], *, log: bool = False) -> str:
     """An outbox entry of private lines: their English and, for each message, its JSON form (``msgs``), so the
-    line is made in the reader's language when it is sent."""
-    return json.dumps({"lines": [str(x) for x in lines], "msgs": [dump_or_none(x) for x in lines]})
+    line is made in the reader's language when it is sent. ``log``: lines of the game's private log (what the
+    player saw of the game: kept in one message edited in place), not a notice sent as a message of its own."""
+    body: dict[str, Any] = {"lines": [str(x) for x in lines], "msgs": [dump_or_none(x) for x in lines]}
+    if log:
+        body["log"] = True
+    return json.dumps(body)
 
 
 def label_of(opt: Option | None) -> Any:

@@ -47,8 +47,9 @@ class LobbyActions:
     ``bot`` (set up by its ``__init__``).
     """
 
-    def lobby_text(self, table: Table, lang: str | None = None) -> str:
-        """The lobby message, in ``lang`` (default: the table's language)."""
+    def lobby_text(self, table: Table, lang: str | None = None, *, result: str | None = None) -> str:
+        """The lobby message, in ``lang`` (default: the table's language); ``result``: the link to a finished
+        game's final message (issue 24: the lobby says the game ended and links its result)."""
         w = words(lang or table.lang)
         g = table.game
         seated = "\n".join(f"{s.seat + 1}. {s.name}" for s in table.seats) or w(M("table.lobby.nobody", "nobody yet"))
@@ -75,6 +76,8 @@ class LobbyActions:
             options=shown,
             seated=seated,
         )
+        if result:
+            text = M("table.lobby.with_result", "{lobby}\nThe result: {link}", lobby=text, link=result)
         return clip_message(w(text))
 
     async def update_lobby(self, table: Table, interaction: discord.Interaction | None = None) -> None:

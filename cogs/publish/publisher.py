@@ -8,7 +8,7 @@ import contextlib
 import json
 import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -16,6 +16,7 @@ from cogs.board import clip_message
 from cogs.errors import one_round
 from cogs.pictures import PICTURES
 from cogs.publish.common import DELIVER_WAIT_S, TRANSIENT, log, mentions, message_nonce, private_lines
+from cogs.publish.pacing import Pacer
 from cogs.publish.private import PrivateMixin
 from cogs.publish.story import BoardMixin
 from cogs.table_buttons import EndVoteButton, OfferButton
@@ -46,6 +47,8 @@ class Publisher(BoardMixin, PrivateMixin):
         #: games used last, at most ``SCREEN_GAMES`` of them, and none that is over (``forget``)
         self._screens: OrderedDict[int, dict[int, tuple[str, int]]] = OrderedDict()
         self._sweeper: asyncio.Task[None] | None = None
+        #: at most 5 posts in 5 seconds in a channel, by the service's clock
+        self.pacer = Pacer(lambda: bot.clock(), lambda seconds: bot.sleep(seconds))
 
     def start(self) -> None:
         """Deliver what a restart left undelivered, then keep sweeping now and then (a safety net)."""
@@ -84,6 +87,11 @@ class Publisher(BoardMixin, PrivateMixin):
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
+
+    async def post(self, channel: Any, *args: Any, **fields: Any) -> discord.Message:
+        """``channel.send`` at the channel's pace (at most 5 posts in 5 seconds: see :mod:`.pacing`)."""
+        await self.pacer.slot(channel.id)
+        return await channel.send(*args, **fields)
 
     async def deliver(self, game_id: int) -> bool:
         """Post whatever the store says is not yet posted for this game; True when nothing is left. A failure
@@ -176,7 +184,9 @@ class Publisher(BoardMixin, PrivateMixin):
 
     async def _send_entry(self, table: Table, row: OutboxRow) -> None:
         body = json.loads(row.body)
-        if row.kind == "private" and row.user_id is not None:
+        if row.kind == "private" and row.user_id is not None and body.get("log"):
+            await self.log_private(table, row.user_id, body, row.id)  # the one private log message, edited
+        elif row.kind == "private" and row.user_id is not None:
             await self.tell(table, row.user_id, private_lines(body), nonce=message_nonce("o", row.id))
         elif row.kind == "offer":  # in the channel, for the table to see: the table's language
             channel = await self.channel(table.row.table_channel)
@@ -185,7 +195,8 @@ class Publisher(BoardMixin, PrivateMixin):
                 view.add_item(OfferButton(table.id, body["seat"], action, table.lang))
             asked = [body["to_user"], body["from_user"]]
             quiet = await self.bot.service.quiet_ends(asked)  # issue 23: named, not pinged, in their quiet hours
-            await channel.send(
+            await self.post(
+                channel,
                 clip_message(words(table.lang).stored(body, body["text"])),
                 view=view,
                 allowed_mentions=mentions([u for u in asked if u not in quiet]),
@@ -196,7 +207,8 @@ class Publisher(BoardMixin, PrivateMixin):
             view = discord.ui.View(timeout=None)
             for action in ("agree", "refuse"):
                 view.add_item(EndVoteButton(table.id, body["opened"], action, table.lang))
-            await channel.send(
+            await self.post(
+                channel,
                 clip_message(words(table.lang).stored(body, body["text"])),
                 view=view,
                 allowed_mentions=mentions(body["waiting"]),
@@ -206,7 +218,8 @@ class Publisher(BoardMixin, PrivateMixin):
             if body.get("lobby"):
                 await self._redraw_lobby(table)  # first: an edit is harmless to repeat, a post has its nonce
             channel = await self.channel(table.row.table_channel)
-            await channel.send(
+            await self.post(
+                channel,
                 clip_message(words(table.lang).stored(body, body["text"])),
                 allowed_mentions=discord.AllowedMentions.none(),
                 nonce=message_nonce("o", row.id),
@@ -214,8 +227,9 @@ class Publisher(BoardMixin, PrivateMixin):
         else:
             log.error("unknown outbox entry %s of kind %r dropped", row.id, row.kind)
 
-    async def _redraw_lobby(self, table: Table) -> None:
-        """The lobby message as the game's status now shows it (a closed lobby: no buttons)."""
+    async def _redraw_lobby(self, table: Table, result: str | None = None) -> None:
+        """The lobby message as the game's status now shows it (a closed lobby: no buttons); a game that is over
+        links its ``result`` (the final message)."""
         row = await self.bot.service.store.get_message(table.id, "lobby")
         lobby = self.bot.get_cog("Lobby")
         if row is None or lobby is None:
@@ -223,7 +237,7 @@ class Publisher(BoardMixin, PrivateMixin):
         channel = await self.channel(row.channel_id)
         with contextlib.suppress(discord.NotFound):  # deleted by someone: nothing to redraw
             await channel.get_partial_message(row.message_id).edit(  # type: ignore[attr-defined]
-                content=lobby.lobby_text(table),  # type: ignore[attr-defined]
+                content=lobby.lobby_text(table, result=result),  # type: ignore[attr-defined]
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
             )

@@ -25,6 +25,16 @@ from service.people import seat_after
 from store import EventRow
 from words import words
 
+#: The kinds of event that begin a game's end: the final message tells what follows (issue 24, "the end in order").
+END_KINDS = frozenset({"final", "over", "ended"})
+
+
+def over_line(ping: list[int], lang: str | None = None) -> str:
+    """``Game over: <@1> <@2>``: every player told, once, in the final message (never "Your move")."""
+    if not ping:
+        return ""
+    return words(lang)(M("table.board.over_ping", "Game over: {who}", who=" ".join(f"<@{u}>" for u in ping)))
+
 
 class BoardMixin:
     """The board messages of :class:`~cogs.publish.Publisher`, a mixin of it: it uses the publisher's ``bot``,
@@ -58,10 +68,17 @@ class BoardMixin:
         # a new turn pings whoever must act in it (even the same player again); else only who is new to act
         ping = acting if starts else [u for u in acting if u not in data.get("acting", [])]
         ended = table.row.status != "active" and data.get("status", "active") != table.row.status
+        if data.get("final"):  # the final message stays as it is: a line logged after it comes on its own
+            lines = [ln for seg in story.segments(fresh) for ln in story.steps(seg, self._names(pt), table.lang)]
+            if lines:
+                await self._post_lines(table, lines, ("x", table.id, fresh[0].id))
+            await store.set_message_shown(table.id, "board", table.version, last)
+            return
         if ended and table.row.status in ("finished", "ended"):
-            ping = [s.user_id for s in pt.seats if s.user_id > 0]  # the end of the game (or its end by agreement): all
-        await self._event_pictures(table, pt, fresh)
+            await self._deliver_end(table, pt, current, data, fresh, upto, last)
+            return
         if current is not None and not starts and not ping and not ended:
+            await self._event_pictures(table, pt, fresh)
             await self._edit_open(table, pt, current, data, fresh, last)
             return
         if current is not None:
@@ -73,7 +90,93 @@ class BoardMixin:
             for seg in segs[:-1]:  # whole turns or phases that passed within this move: a message each
                 await self._post_passed(table, pt, seg)
             opening = segs[-1].events
+        await self._event_pictures(table, pt, fresh)  # after the story that led to them (a round's reveal)
         await self._open(table, pt, opening, ping, last, data)
+
+    async def _deliver_end(
+        self,
+        table: Table,
+        pt: PublicTable,
+        current: Any,
+        data: dict[str, Any],
+        fresh: list[EventRow],
+        upto: int,
+        last: int,
+    ) -> None:
+        """The end of a game (finished, or ended by agreement), in order: the last turn's story (the open
+        message closed into its summary; each turn or phase that passed within the last move a message of its
+        own), then one final message (see ``_final``). The end's own log lines (from its first ``END_KINDS``
+        event) are told by the final message's standings, not line by line: they are in ``/game log``."""
+        cut = next((i for i, e in enumerate(fresh) if e.kind in END_KINDS), len(fresh))
+        told = fresh[:cut]
+        starts = [i for i, e in enumerate(told) if e.kind in story.STARTS]
+        if current is not None:
+            # the open turn's message keeps the new events up to the first new turn (all of them when none began)
+            first_new = (told[starts[0] - 1].id if starts[0] > 0 else upto) if starts else None
+            end = first_new if first_new is not None else (told[-1].id if told else upto)
+            await self._close(table, current, data, end)
+        passed = told[starts[0] :] if starts else ([] if current is not None else told)
+        for seg in story.segments(passed):
+            await self._post_passed(table, pt, seg)
+        await self._final(table, pt, fresh[cut:], {e.kind for e in fresh}, last)
+
+    async def _final(self, table: Table, pt: PublicTable, end: list[EventRow], kinds: set[str], last: int) -> None:
+        """The one final message, the last post of the game: the headline, the standings with money by source and
+        ties (the game's end pictures and their words: Speakeasy's final scoring, Omerta's last reveal with the
+        final standings; an end by agreement: its log lines and the board), and every player named once, with no
+        question and no buttons. It becomes the game's board message; the lobby message then links it."""
+        store = self.bot.service.store
+        view = pt.view
+        pics = PICTURES[table.game.name]
+        pngs: list[tuple[str, bytes]] = []
+        lines: list[str] = []
+        for kind, (filename, fn, describe) in pics.on_event.items():
+            if kind in kinds and view is not None:
+                pngs.append((filename, await self.bot.renderer.render(fn, view)))
+                lines += describe(view).splitlines()
+        if pngs and end:  # the end's first line heads its words ("1933: Prohibition ends. Final scoring")
+            lines.insert(0, story.said(end[0], table.lang))
+        if not pngs:  # no end picture of its own (an end by agreement): its lines and the board as it stands
+            lines = [story.said(e, table.lang) for e in end]
+            if view is not None and pics.pictures is not None:
+                pngs = await self.bot.renderer.render(pics.pictures, view, None)
+            elif view is not None:
+                pngs = [("table.png", await self.bot.renderer.render(pics.table, view))]
+        everyone = [s.user_id for s in pt.seats if s.user_id > 0]
+        # issue 23: who is in their quiet hours, or asked to be told by DM only, is named without a ping
+        quiet = await self.bot.service.quiet_ends(everyone) if everyone else {}
+        told = await self.bot.service.told_by(everyone) if everyone else {}
+        tail = (
+            board.ended_line(everyone, table.lang) if table.row.status == "ended" else over_line(everyone, table.lang)
+        )
+        text, _ = board.compose([board.headline(pt)], [board.Section("", lines)], [tail], lang=table.lang)
+        files = [
+            discord.File(io.BytesIO(png), filename=name, description=board.picture_description(pt, i) or None)
+            for i, (name, png) in enumerate(pngs)
+        ]
+        channel = await self.channel(table.row.table_channel)
+        message = await self.post(  # type: ignore[attr-defined]
+            channel,
+            text,
+            files=files,
+            allowed_mentions=mentions([u for u in everyone if u not in quiet and told.get(u) != "dm"]),
+            nonce=message_nonce("f", table.id, table.version),
+        )
+        data = {
+            "first": last + 1,
+            "acting": [],
+            "status": table.row.status,
+            "head": board.headline(pt),
+            "names": self._names(pt),
+            "since": [],
+            "final": True,
+        }
+        if pics.marks is not None and view is not None:  # what the board showed last, as on every board message
+            data["marks"] = pics.marks(view)
+        await store.set_message(
+            table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
+        )
+        await self._redraw_lobby(table, result=message.jump_url)  # type: ignore[attr-defined]
 
     async def repost(self, game_id: int) -> None:
         """``/game status``: the current message again, at the bottom of the channel, with a fresh picture (the
@@ -90,6 +193,8 @@ class BoardMixin:
                 return
             pt = await service.public(table)
             data = json.loads(current.data)
+            if data.get("final"):
+                return  # a game's final message is its last word: it is not closed into a summary
             await self._close(table, current, data, current.upto)
             events = await self._range(table, int(data.get("first", 0)))
             await self._open(table, pt, events, [], current.upto, data, why=f"status{current.message_id}")
@@ -162,17 +267,17 @@ class BoardMixin:
         channel = await self.channel(table.row.table_channel)
         if left_out:  # a long phase: every line, in as many messages as it takes
             for i, chunk in enumerate(board.chunks(lines, head)):
-                await channel.send(
-                    chunk, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first, i)
+                await self.post(  # type: ignore[attr-defined]
+                    channel, chunk, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first, i)
                 )
             return
-        await channel.send(text, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first))
+        await self.post(channel, text, allowed_mentions=mentions([]), nonce=message_nonce("s", table.id, seg.first))  # type: ignore[attr-defined]
 
     async def _post_lines(self, table: Table, lines: list[str], key: tuple[Any, ...]) -> None:
         channel = await self.channel(table.row.table_channel)
         title = words(table.lang)(M("table.board.continued", "**Game #{game}** (continued)", game=table.id))
         for i, chunk in enumerate(board.chunks(lines, title)):
-            await channel.send(chunk, allowed_mentions=mentions([]), nonce=message_nonce(*key, i))
+            await self.post(channel, chunk, allowed_mentions=mentions([]), nonce=message_nonce(*key, i))  # type: ignore[attr-defined]
 
     async def _open(
         self,
@@ -207,15 +312,20 @@ class BoardMixin:
             pngs = await self.bot.renderer.render(pics.pictures, view, old.get("marks"))
         else:
             pngs = [("table.png", await self.bot.renderer.render(pics.table, view))]
-        pt, arm = await self._window(table, pt)
-        text, _, left_out = board.turn_message(pt, since, lines, ping)
+        _, _, left_out = board.turn_message(pt, since, lines, ping)
         if left_out:  # steps of this move that do not fit: posted whole, first
+            await self._post_lines(table, lines, ("x", table.id, first))
+        channel = await self.channel(table.row.table_channel)
+        # the board's place in the channel's pace is taken (and waited for) before a race window's time is set
+        await self.pacer.slot(channel.id)  # type: ignore[attr-defined]
+        pt, arm = await self._window(table, pt)
+        text, _, cut = board.turn_message(pt, since, lines, ping)
+        if cut and not left_out:  # the closing time took the room of a step: the steps whole, first
             await self._post_lines(table, lines, ("x", table.id, first))
         files = [
             discord.File(io.BytesIO(png), filename=name, description=board.picture_description(pt, i) or None)
             for i, (name, png) in enumerate(pngs)
         ]
-        channel = await self.channel(table.row.table_channel)
         # issue 23: who is in their quiet hours, or asked to be told by DM only, is named without a ping
         quiet = await self.bot.service.quiet_ends(ping) if ping else {}
         told = await self.bot.service.told_by(ping) if ping else {}
@@ -290,7 +400,8 @@ class BoardMixin:
             channel = channel or await self.channel(table.row.table_channel)
             first = next(e.id for e in events if e.kind == kind)
             png = await self.bot.renderer.render(fn, pt.view)
-            await channel.send(
+            await self.post(  # type: ignore[attr-defined]
+                channel,
                 clip_message(describe(pt.view)),
                 file=discord.File(io.BytesIO(png), filename=filename),
                 allowed_mentions=discord.AllowedMentions.none(),

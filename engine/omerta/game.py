@@ -13,6 +13,7 @@ from engine.omerta import state as state_mod
 from engine.omerta.cards import deck
 from engine.omerta.scoring import score_round
 from engine.omerta.state import OmertaState
+from engine.omerta.table import card_name, slot_name
 from engine.omerta.view import view as view_state
 from engine.omerta.view import views as view_states
 from engine.options import (
@@ -92,6 +93,21 @@ class OmertaGame:
     def apply(self, state: OmertaState, choice: Choice) -> list[Event]:
         """Apply one choice or raise ``IllegalChoice`` with nothing changed."""
         return rules.apply(state, choice)
+
+    def private_note(self, state: OmertaState, choice: Choice) -> list[Event]:
+        """Private lines about ``choice``, read from the state *before* it is applied, that are not events of the
+        record (issue 24: a player's private log says where the card they drew went). Pure; nothing changes."""
+        if choice.kind != "place" or state.phase != "drawn" or state.held is None or choice.seat != state.active:
+            return []
+        card = card_name(state.held)
+        if choice.option == "discard":
+            text = M("omerta.log.drew.discard", "You drew {card} (put on the discard pile).", card=card)
+        elif choice.option.startswith("swap:"):
+            slot = slot_name(int(choice.option.split(":")[1]))
+            text = M("omerta.log.drew.slot", "You drew {card} (into {slot}).", card=card, slot=slot)
+        else:
+            return []
+        return [Event("note", text, (choice.seat,))]
 
     def view(self, state: OmertaState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: spectator) may see."""

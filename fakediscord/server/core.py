@@ -8,6 +8,7 @@ import itertools
 import logging
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -74,6 +75,8 @@ class FakeDiscordServer(
         self.raise_on_error_logs = raise_on_error_logs
 
         self.requests: list[RecordedRequest] = []
+        #: the time each request is recorded at (``RecordedRequest.at``): a test may set its fake clock here
+        self.clock: Callable[[], float] = time.time
         self.unhandled: list[RecordedRequest] = []
         self.faults: list[Fault] = []
         self.gateway_log: list[JSON] = []

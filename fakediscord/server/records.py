@@ -35,6 +35,8 @@ class RecordedRequest:
     status: int = 0
     response: Any = field(default=None, repr=False)
     handled: bool = True
+    #: when it arrived, by the server's ``clock`` (the wall clock unless a test set its own)
+    at: float = 0.0
 
 
 @dataclass

@@ -116,6 +116,7 @@ class RestMixin:
             query=dict(request.query),
             headers=dict(request.headers),
             index=len(self.requests),
+            at=self.clock(),
         )
         self.requests.append(req)
         try:

@@ -30,6 +30,11 @@ class Clock:
     def __call__(self) -> float:
         return self.now
 
+    async def sleep(self, seconds: float) -> None:
+        """The bot's pause (between posts): the fake time moves on, the test does not wait."""
+        self.now += max(0.0, seconds)
+        await asyncio.sleep(0)
+
 
 @contextlib.asynccontextmanager
 async def bot_on(server: FakeDiscordServer, db: Path, clock: Clock) -> AsyncIterator[TableBot]:
@@ -37,7 +42,8 @@ async def bot_on(server: FakeDiscordServer, db: Path, clock: Clock) -> AsyncIter
     settings = Settings(
         token="fake-token", database=str(db), reminder_poll_s=3600, delivery_retry_s=0.05, delivery_sweep_s=0.5
     )
-    bot = build_bot(settings, clock=clock)
+    bot = build_bot(settings, clock=clock, sleep=clock.sleep)
+    server.clock = clock  # the fake Discord records each request at the same fake time
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start("fake-token"))
     server.watch(task)

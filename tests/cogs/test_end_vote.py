@@ -62,6 +62,11 @@ async def test_three_players_agree_and_the_game_ends_by_agreement(tmp_path):
         board = await d.board()
         assert all(f"<@{p.uid(u)}>" in board["content"] for u in (p.ANNA, p.BEN, p.CLEO))  # all pinged, as at a finish
         assert not [i for i in ids_of(board) if i.startswith("pl|")]  # no move buttons on an ended game
+        # issue 24: the final message is the thread's last post, asks nobody to move, and the lobby links it
+        assert server.last_message(d.where)["id"] == board["id"] and "Your move" not in board["content"]
+        assert "Game over by agreement: " in board["content"]
+        lobby = server.message((await bot.service.store.get_message(gid, "lobby")).message_id)
+        assert "(ended by agreement)" in lobby["content"] and f"/{d.where}/{board['id']}" in lobby["content"]
         late = await said(await server.click(p.CLEO, vote["id"], button(vote, "refuse")))
         assert late["content"] == f"Game #{gid} is ended by agreement; there is nothing to end by agreement."
         listed = await server.slash(p.ANNA, "game list", {}, channel_id=d.where)

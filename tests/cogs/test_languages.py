@@ -123,8 +123,8 @@ async def test_a_german_table_where_one_player_reads_english(tmp_path):
         assert await bot.service.store.get_user_lang(p.uid(p.ANNA)) == "de"
         ben_dms = [m["content"] for m in server.messages_in(server.dm_channel_id(p.BEN))]
         anna_dms = [m["content"] for m in server.messages_in(server.dm_channel_id(p.ANNA))]
-        assert ben_dms and all(m.startswith(f"**Game #{gid} · Omerta** (private)") for m in ben_dms)
-        assert anna_dms and all(m.startswith(f"**Spiel #{gid} · Omerta** (privat)") for m in anna_dms)
+        assert ben_dms and all(m.startswith(f"**Game #{gid} · Omerta · your private log**") for m in ben_dms)
+        assert anna_dms and all(m.startswith(f"**Spiel #{gid} · Omerta · dein privates Protokoll**") for m in anna_dms)
 
 
 def _reply_of(followups: list[dict[str, Any]]) -> str:

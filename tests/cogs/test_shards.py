@@ -43,7 +43,7 @@ async def shard_process(server: FakeDiscordServer, db: str, clock: Clock, shard:
         shard_count=2,
         shard_ids=(shard,),
     )
-    bot = build_bot(settings, clock=clock)
+    bot = build_bot(settings, clock=clock, sleep=clock.sleep)
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start("fake-token"))
     await server.wait_until(bot.is_ready, 10, what=f"the process of shard {shard} to be ready")

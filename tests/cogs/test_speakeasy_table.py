@@ -59,7 +59,7 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         alt = "\n".join(a.get("description") or "" for m in server.messages_in(d.where) for a in m["attachments"])
         assert "Jo (Easy)" in alt  # Jo on the board, in the words a screen reader reads
         assert any("Jo flips card" in line for line in await bot.service.public_log(t))  # his turns in the log
-        assert "Rank: " in public
+        assert "· rank: " in public  # the solo rank, in the final message
         await check_end_pings_everyone(d)
         assert "**Final standings**" in public and "\nJo: " in public  # Jo's money by source too
         assert gid == t.id
