@@ -137,3 +137,14 @@ def test_the_checker_finds_a_circle_a_lazy_import_makes(tmp_path):
     graph = {name: imports_of(name, path, modules) for name, path in modules.items()}
     assert circles(graph) == [["engine.a", "engine.b"]]
     assert graph["engine.c"] == set()
+
+
+def test_every_solo_hook_is_provided_once_the_games_are_loaded():
+    """In a fresh process (no test has imported Jo's modules), loading the games provides every hook the rules
+    call: a hook left out would only fail at the end of a solo game."""
+    import subprocess
+    import sys
+
+    code = "import engine.registry\nfrom engine.speakeasy import solo\nprint(sorted(solo.HOOKS) == sorted(solo.NAMES))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"

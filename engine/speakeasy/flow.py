@@ -26,8 +26,8 @@ from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, district_name, operating, zone_index, zone_name
 from engine.speakeasy.components import TRACKS, ZONES
 from engine.speakeasy.hidden import fingerprint, revealed
+from engine.speakeasy.jo import scoring, turn, war  # noqa: F401 - scoring: provides its hook
 from engine.speakeasy.jo import setup as jo_setup  # registers Jo's steps (setup, turn, war: in this order)
-from engine.speakeasy.jo import turn, war  # noqa: F401
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player, SpeakeasyState, Task
