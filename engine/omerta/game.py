@@ -58,6 +58,9 @@ class OmertaGame:
             "live",
             "live: snap windows of snap_window seconds; post: standing snap orders, no windows",
             choices=("live", "post"),
+            # issue 24: with live windows the bots made every snap at a table played by post; a new table plays by
+            # post, ``live`` is for a group online together; a record without the option replays as live
+            new_default="post",
         ),
         HINTS,
         LANG,

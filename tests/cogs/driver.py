@@ -122,6 +122,9 @@ class Driver:
     async def open_and_start(self, options: str = "", game: str = "omerta") -> int:
         """Host opens the table, the others join by button, the host starts."""
         host, *others = self.users
+        if game == "omerta" and "pace=" not in options:
+            # a new Omerta table plays by post (issue 24); the tests of live snap windows say nothing of the pace
+            options = f"{options} pace=live".strip()
         opts = {"game": game} | ({"options": options} if options else {})
         rec = await self.server.slash(host, "game new", opts, channel_id=self.channel)
         await rec.wait_followups(1)

@@ -65,7 +65,7 @@ async def test_one_human_and_three_bots_play_speakeasy_to_the_final_scores(tmp_p
 async def test_two_humans_and_two_bots_play_omerta(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN])
-        await _open_with_bots(d, "omerta", ["standard", "hard"], "rounds=2")
+        await _open_with_bots(d, "omerta", ["standard", "hard"], "rounds=2 pace=live")
         t = await d.load()
         assert [s.name for s in t.seats][2:] == ["Bot Nora (standard)", "Bot Vito (hard)"]
         assert all(p.seat in (0, 1, TABLE) for p in t.prompts()), "the bots peeked at once"

@@ -155,11 +155,13 @@ async def step(run: Run, gid: int) -> bool:
 
 #: a channel for each table opened (a channel holds at most ten open tables)
 CHANNELS = itertools.count(100)
+#: the fault tests play live snap windows (a new Omerta table plays by post: issue 24)
+LIVE = {"pace": "live"}
 
 
 async def open_table(svc: TableService, name: str, players: int) -> int:
     """A table of ``name`` with the first ``players`` of ``USERS``, started (in a channel of its own)."""
-    gid = (await svc.create(10, next(CHANNELS), USERS[0], name, {})).table.id
+    gid = (await svc.create(10, next(CHANNELS), USERS[0], name, LIVE if name == "omerta" else {})).table.id
     for u in USERS[1:players]:
         await svc.join(gid, u)
     await svc.start(gid, USERS[0])

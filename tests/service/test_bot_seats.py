@@ -34,7 +34,7 @@ async def service():
 
 
 async def _lobby(svc: TableService, game: str, options=None) -> int:
-    notice = await svc.create(10, 20, HOST, game, options or {})
+    notice = await svc.create(10, 20, HOST, game, ({"pace": "live"} if game == "omerta" else {}) | (options or {}))
     return notice.table.id
 
 

@@ -111,7 +111,7 @@ async def _bot_seated(svc: TableService, clock: Clock) -> int:
 
 
 async def _lobby(svc: TableService, clock: Clock) -> int:
-    gid = (await svc.create(10, next(CHANNELS), HOST, "omerta", {})).table.id
+    gid = (await svc.create(10, next(CHANNELS), HOST, "omerta", {"pace": "live"})).table.id
     for u in USERS[1:]:
         await svc.join(gid, u)
     return gid

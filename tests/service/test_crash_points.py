@@ -61,7 +61,7 @@ async def _arm(svc: TableService, gid: int, clock: Clock) -> None:
 
 
 async def _omerta_at_a_snap(svc: TableService, clock: Clock) -> int:
-    gid = (await svc.create(10, 20, USERS[0], "omerta", {})).table.id
+    gid = (await svc.create(10, 20, USERS[0], "omerta", {"pace": "live"})).table.id
     for u in USERS[1:]:
         await svc.join(gid, u)
     await svc.start(gid, USERS[0])
@@ -193,7 +193,7 @@ async def test_a_crash_while_a_lobby_opens_leaves_no_lobby_or_one_with_its_host(
     clock = Clock()
     svc = await _service(targets.new(), clock)
     svc.store.write_hook = seen.append
-    await svc.create(10, 20, USERS[0], "omerta", {})
+    await svc.create(10, 20, USERS[0], "omerta", {"pace": "live"})
     await svc.store.close()
     assert seen[-1] == "commit" and len(seen) >= 3, seen  # the limits' counts, the game, the seat, the commit
     for at in range(1, len(seen) + 1):
@@ -209,7 +209,7 @@ async def test_a_crash_while_a_lobby_opens_leaves_no_lobby_or_one_with_its_host(
 
         svc.store.write_hook = crash
         with pytest.raises(SimulatedCrash):
-            await svc.create(10, 20, USERS[0], "omerta", {})
+            await svc.create(10, 20, USERS[0], "omerta", {"pace": "live"})
         await svc.store.close()
         svc = await _service(path, clock)  # the restart
         games = await svc.store.list_games(10)
@@ -219,6 +219,6 @@ async def test_a_crash_while_a_lobby_opens_leaves_no_lobby_or_one_with_its_host(
             (game,) = games
             seats = await svc.store.get_seats(game.id)
             assert [(s.seat, s.user_id) for s in seats] == [(0, USERS[0].id)], f"@{at}: {seats}"
-        notice = await svc.create(10, 20, USERS[0], "omerta", {})
+        notice = await svc.create(10, 20, USERS[0], "omerta", {"pace": "live"})
         assert [s.user_id for s in notice.table.seats] == [USERS[0].id]
         await svc.store.close()

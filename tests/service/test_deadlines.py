@@ -45,7 +45,7 @@ async def svc():
 
 
 async def omerta(svc: TableService, **options: str) -> int:
-    gid = (await svc.create(10, 20, ANNA, "omerta", options)).table.id
+    gid = (await svc.create(10, 20, ANNA, "omerta", {"pace": "live"} | options)).table.id
     await svc.join(gid, BEN)
     await svc.join(gid, CLEO)
     await svc.start(gid, ANNA)

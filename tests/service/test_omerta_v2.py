@@ -15,7 +15,7 @@ USERS = (HOST, BEN, CLEO)
 
 
 async def _table(svc: TableService, options: dict) -> int:  # noqa: F811
-    gid = (await svc.create(10, 20, HOST, "omerta", options)).table.id
+    gid = (await svc.create(10, 20, HOST, "omerta", {"pace": "live"} | options)).table.id
     await svc.join(gid, BEN)
     await svc.join(gid, CLEO)
     await svc.start(gid, HOST)

@@ -3,6 +3,8 @@ request changes nothing in the store."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -116,3 +118,18 @@ async def test_every_entry_point_with_any_ids_or_text_refuses_cleanly_and_change
             except ServiceError as exc:
                 assert str(exc)
         assert await svc.store.get_choices(real) == before
+
+
+async def test_a_new_omerta_table_plays_by_post_and_a_record_without_the_option_replays_live(svc):
+    """Issue 24: live 5-second windows let the bots make every snap at a table of people playing by post, so a new
+    Omerta table gets ``pace=post``; ``live`` is still there for a group online together, and a game recorded
+    before the option existed is live, as it was played."""
+    from engine.omerta import OmertaGame
+    from engine.omerta.table import pace
+
+    new = (await svc.create(10, 20, HOST, "omerta", {})).table
+    assert json.loads(new.row.options)["pace"] == "post"
+    live = (await svc.create(10, 21, HOST, "omerta", {"pace": "live"})).table
+    assert json.loads(live.row.options)["pace"] == "live"
+    old = OmertaGame().new(["Anna", "Ben", "Cleo"], {}, 7)  # a record's options, as an old table kept them
+    assert pace(old) == "live"

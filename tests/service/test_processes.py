@@ -47,7 +47,7 @@ async def two(backend: str, targets: Targets) -> AsyncIterator[tuple[TableServic
 
 
 async def _omerta(svc: TableService) -> int:
-    gid = (await svc.create(10, 20, USERS[0], "omerta", {})).table.id
+    gid = (await svc.create(10, 20, USERS[0], "omerta", {"pace": "live"})).table.id
     for u in USERS[1:]:
         await svc.join(gid, u)
     await svc.start(gid, USERS[0])

@@ -39,7 +39,7 @@ async def svc():
 
 
 async def started(svc: TableService) -> int:
-    n = await svc.create(10, 20, HOST, "omerta", {})
+    n = await svc.create(10, 20, HOST, "omerta", {"pace": "live"})
     gid = n.table.id
     await svc.join(gid, BEN)
     await svc.join(gid, CLEO)
@@ -54,7 +54,7 @@ async def peek_all(svc: TableService, gid: int) -> None:
 
 
 async def test_lobby_create_join_leave_start(svc):
-    n = await svc.create(10, 20, HOST, "omerta", {"snap_window": 3})
+    n = await svc.create(10, 20, HOST, "omerta", {"snap_window": 3, "pace": "live"})
     gid = n.table.id
     assert [s.name for s in n.table.seats] == ["Anna"]
     with pytest.raises(ServiceError, match="needs 3 to 5 players"):
@@ -171,7 +171,7 @@ async def test_snap_window_with_no_claim_closes_by_table(svc):
 
 async def test_reminders_fire_after_idle_time_not_at_once(svc):
     """Without a deadline (``deadline=none``, as every table before issue 23) reminders follow the global timer."""
-    n = await svc.create(10, 20, HOST, "omerta", {"deadline": "none"})
+    n = await svc.create(10, 20, HOST, "omerta", {"deadline": "none", "pace": "live"})
     await svc.join(n.table.id, BEN)
     await svc.join(n.table.id, CLEO)
     await svc.start(n.table.id, HOST)
