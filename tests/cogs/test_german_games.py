@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.cogs.driver import Driver, play_speakeasy, play_to_end, table
 from tests.fakediscord import payloads as p
-from tests.words.scan import english_found, shown_texts
+from tests.words.scan import english_found, german_slips_found, shown_texts
 
 USERS = [p.ANNA, p.BEN, p.CLEO]
 
@@ -42,6 +42,8 @@ async def test_a_complete_omerta_game_at_a_german_table_shows_no_english_word(tm
         assert len(texts) > 100, "the scan reads what the bot sent"
         found = english_found(server.requests, _names(USERS))
         assert not found, f"{len(found)} texts with English words:\n{_report(found)}"
+        slips = german_slips_found(server.requests)  # issue 24: German that reads like German
+        assert not slips, f"{len(slips)} texts with German slips:\n{_report(slips)}"
 
 
 async def test_a_complete_solo_speakeasy_game_at_a_german_table_shows_no_english_word(tmp_path):
@@ -59,3 +61,5 @@ async def test_a_complete_solo_speakeasy_game_at_a_german_table_shows_no_english
         assert len(texts) > 100, "the scan reads what the bot sent"
         found = english_found(server.requests, _names([p.ANNA]))
         assert not found, f"{len(found)} texts with English words:\n{_report(found)}"
+        slips = german_slips_found(server.requests)  # issue 24: German that reads like German
+        assert not slips, f"{len(slips)} texts with German slips:\n{_report(slips)}"

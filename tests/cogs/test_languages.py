@@ -209,7 +209,7 @@ async def test_the_options_of_a_new_table_are_suggested_with_their_help_in_the_t
             p.ANNA, "game new", {"game": "omerta", "options": "snap_window=3 pa"}, focused="options"
         )
         assert [c["value"] for c in found] == ["snap_window=3 pace=post"]
-        assert found[0]["name"].startswith("pace=post · live: Ablegefenster von snap_window Sekunden")
+        assert found[0]["name"].startswith("pace=post · live: Schnellabwurf-Fenster von snap_window Sekunden")
         english = await server.autocomplete(p.BEN, "game new", {"game": "speakeasy", "options": ""}, focused="options")
         shown = {c["value"]: c["name"] for c in english}
         assert shown["settle=auto"].startswith("settle=auto · auto: a question with one possible answer")

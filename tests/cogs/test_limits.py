@@ -105,7 +105,7 @@ async def test_an_unstarted_lobby_closes_itself_after_seven_days_with_a_line_in_
             lobby = await bot.service.store.get_message(game.id, "lobby")
             shown = server.message(lobby.message_id)
             assert not ids_of(shown), "the closed lobby still has buttons"
-            assert "abandoned" in shown["content"] or "abgebrochen" in shown["content"]
+            assert "abandoned" in shown["content"] or "aufgegeben" in shown["content"]
             assert (await bot.service.load(game.id)).row.status == "abandoned"
         lobby = await bot.service.store.get_message(new.id, "lobby")
         assert ids_of(server.message(lobby.message_id)) and (await bot.service.load(new.id)).row.status == "lobby"

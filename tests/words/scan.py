@@ -116,3 +116,32 @@ def english_found(requests: Iterable[Any], names: Iterable[str] = ()) -> list[tu
         if found:
             out.append((where, text, found))
     return out
+
+
+# --- German that reads like German (issue 24) ------------------------------------------------------------------
+
+#: A word written twice in a row on one line ("zurückholen zurückholen"); fields and markup are removed first.
+DOUBLED = re.compile(r"\b([A-Za-zÄÖÜäöüß]{2,})[ \t]+\1\b", re.IGNORECASE)
+#: "von" takes the dative: "von die Mobster", "von das Casino" are slips ("von der", "von den" can be right).
+VON_SLIP = re.compile(r"\bvon (die|das)\b")
+#: One German word for each concept (docs/words.md): the spellings that must not appear, and the one to use.
+GLOSSARY: dict[str, tuple[str, ...]] = {
+    "Schnellabwurf (the snap)": ("Ablegefenster", "schnell ablegen", "Schnell ablegen", "Ablage-Auftr"),
+    "Dauerauftrag (a standing order)": ("stehende Auftr", "stehender Auftrag", "Daueranmeldung"),
+    "aufgeben (abandon)": ("abbrechen", "Abbrechen", "abgebrochen", "brich eine ab"),
+}
+
+
+def german_slips(text: str) -> list[str]:
+    """What reads wrong in a German text: a doubled word, a "von die/das" slip, a concept spelt another way."""
+    plain = MARKUP.sub(" ", FIELD.sub(" ", text))
+    out = [f"doubled word {m.group(0)!r}" for m in DOUBLED.finditer(plain)]
+    out += [f"'von' with the nominative: {m.group(0)!r}" for m in VON_SLIP.finditer(plain)]
+    for concept, wrong in GLOSSARY.items():
+        out += [f"{w!r}: write {concept}" for w in wrong if w in plain]
+    return out
+
+
+def german_slips_found(requests: Iterable[Any]) -> list[tuple[str, str, list[str]]]:
+    """Every shown text with a German slip: ``(where, text, slips)``."""
+    return [(where, text, slips) for where, text in shown_texts(requests) if (slips := german_slips(text))]

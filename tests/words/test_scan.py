@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tests.words.scan import english_found, english_words
+from tests.words.scan import english_found, english_words, german_slips
+from words.extract import messages_of
 
 
 def test_english_sentences_are_found_and_german_ones_pass() -> None:
@@ -34,3 +35,23 @@ def test_every_part_of_a_message_is_read() -> None:
     )
     found = english_found([req], ["Anna"])
     assert sorted(f[1] for f in found) == ["Please wait", "Skip this turn"]
+
+
+def test_german_slips_are_found_and_good_german_passes() -> None:
+    """Issue 24: a doubled word, "von" with the nominative, a concept spelt another way than the glossary's."""
+    assert german_slips("Anna kann ihn mit /spiel zurückholen zurückholen.") == [
+        "doubled word 'zurückholen zurückholen'"
+    ]
+    assert german_slips("Bezirk 3: kontrolliert von die Mobster.") == ["'von' with the nominative: 'von die'"]
+    assert german_slips("Das Ablegefenster ist offen.") == ["'Ablegefenster': write Schnellabwurf (the snap)"]
+    assert german_slips("Der Bezirk wird von den Mobstern und von der Polizei kontrolliert.") == []
+    assert german_slips("Schnellabwurf! Wirf eine Flasche {value} ab; <t:12:R> 12 12") == []
+
+
+def test_no_german_catalogue_text_has_a_slip() -> None:
+    """Every German text of the catalogues (a message's arguments are checked in the complete German games)."""
+    bad = []
+    for m in messages_of("de"):
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            bad += [f"{m.context}: {slip}" for slip in german_slips(text or "")]
+    assert not bad, "\n".join(bad)
