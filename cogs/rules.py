@@ -62,11 +62,24 @@ class RulesCog(commands.Cog, name="Rules"):
     async def topic_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Topics matching what has been typed, across both games or the chosen one."""
+        """Topics matching what has been typed, in the reader's language, across both games or the chosen one; in a
+        game's channel or thread that game's topics come first (issue 24: Discord shows 25, and the two games have
+        more together)."""
+        lang = reader_lang(interaction)
         game = getattr(interaction.namespace, "game", None)
         game = game if isinstance(game, str) and game else None
-        found = rules_text.search(current, game) if current.strip() else rules_text.topics(game)
+        found = rules_text.search(current, game, lang=lang) if current.strip() else rules_text.topics(game, lang=lang)
+        here = None if game else await self._game_name_here(interaction)
+        if here is not None:
+            found = sorted(found, key=lambda t: t.game != here)  # stable: the best matches stay first within a game
         return [topic_choice(t) for t in found[:MAX_CHOICES]]
+
+    async def _game_name_here(self, interaction: discord.Interaction) -> str | None:
+        """The game played in this channel or thread (the newest, if several), or ``None``."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return None
+        tables = await self.bot.service.list_games(interaction.guild_id, interaction.channel_id, open_only=False)
+        return tables[-1].game.name if tables else None
 
     @in_servers_and_dm()
     @app_commands.command(name="rules", description="Read the rules as this bot plays them, by topic")
@@ -78,8 +91,8 @@ class RulesCog(commands.Cog, name="Rules"):
     ) -> None:
         """``/rules``: the topic's page for players, privately (one message; at most three if a page grows)."""
         game_name = game.value if game is not None else None
-        found = rules_text.find(topic, game_name)
-        lang = reader_lang(interaction)
+        lang = reader_lang(interaction)  # issue 24: the page in the reader's language (German: "Bandenkrieg")
+        found = rules_text.find(topic, game_name, lang=lang)
         if found is None:
             await interaction.response.send_message(self.unknown_topic(topic, game_name, lang), ephemeral=True)
             return
@@ -93,9 +106,9 @@ class RulesCog(commands.Cog, name="Rules"):
     def unknown_topic(query: str, game: str | None, lang: str | None = None) -> str:
         """The error for a topic that names no section (or several): the close matches to pick from."""
         w = words(lang)
-        close = rules_text.close_matches(query, game)
+        close = rules_text.close_matches(query, game, lang=lang)
         shown = query.strip()[:80] or w(M("table.rules.empty", "(empty)"))
-        title = rules_text.games().get(game, game) if game else None
+        title = rules_text.games(lang=lang).get(game, game) if game else None
         if not close:
             if title:
                 text = M(

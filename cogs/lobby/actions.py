@@ -138,6 +138,11 @@ class LobbyActions:
             return mine[0].id
         if not mine and len(tables) == 1:
             return tables[0].id
+        if not tables:  # issue 24: in a finished (or ended) game's own thread, that game
+            done = await self.bot.service.list_games(interaction.guild_id, interaction.channel_id, open_only=False)
+            own = [t for t in done if t.row.thread_id == interaction.channel_id]
+            if len(own) == 1:
+                return own[0].id
         return None
 
     async def _resolve(self, interaction: discord.Interaction, game_id: int | None) -> int:

@@ -75,7 +75,7 @@ def long_page(lines: int) -> rules_text.Topic:
 async def test_rules_long_page_sends_follow_ups_at_most_three_then_how_to_narrow(tmp_path, monkeypatch):
     long_topic = long_page(40)
     assert len(rules_text.rule_text(long_topic)) > MAX_RULE_MESSAGES
-    monkeypatch.setattr(rules_text, "find", lambda query, game=None: long_topic)
+    monkeypatch.setattr(rules_text, "find", lambda query, game=None, lang=None: long_topic)
     async with rules_table(tmp_path) as (server, _bot, _clock):
         rec = await server.slash(p.ANNA, "rules", {"topic": long_topic.key}, channel_id=CHANNEL)
         await rec.wait_followups(MAX_RULE_MESSAGES - 1)
@@ -89,7 +89,7 @@ async def test_rules_long_page_sends_follow_ups_at_most_three_then_how_to_narrow
 async def test_rules_two_message_page_sends_one_follow_up(tmp_path, monkeypatch):
     two = long_page(8)
     assert len(rules_text.rule_text(two)) == 2
-    monkeypatch.setattr(rules_text, "find", lambda query, game=None: two)
+    monkeypatch.setattr(rules_text, "find", lambda query, game=None, lang=None: two)
     async with rules_table(tmp_path) as (server, _bot, _clock):
         rec = await server.slash(p.ANNA, "rules", {"topic": two.key}, channel_id=CHANNEL)
         await rec.wait_followups(1)
@@ -146,3 +146,51 @@ async def test_log_answers_privately_with_the_recent_moves(tmp_path):
         missing = await server.slash(p.DAN, "log", {"game": gid + 99}, channel_id=CHANNEL)
         await missing.wait_followups(1)
         assert f"no game #{gid + 99}" in missing.followups[-1]["content"]
+
+
+async def test_a_german_reader_gets_the_german_page_and_finds_bandenkrieg(tmp_path):
+    """Issue 24: ``/rules`` follows the reader's language (the page, the search, the suggestions)."""
+    async with rules_table(tmp_path) as (server, _bot, _clock):
+        server.set_locale(p.ANNA, "de")
+        rec = await server.slash(p.ANNA, "rules", {"topic": "Bandenkrieg"}, channel_id=CHANNEL)
+        page = rules_text.find("Bandenkrieg", lang="de")
+        assert page is not None and page.lang == "de"
+        assert rec.ephemeral and rec.content == rules_text.rule_text(page)[0]
+        assert rec.content.startswith("**Speakeasy · Bandenkrieg**\n")
+        found = await server.autocomplete(p.ANNA, "rules", {"topic": "bandenkrieg"}, focused="topic")
+        assert found and found[0]["name"] == "Speakeasy · Bandenkrieg"
+        english = await server.slash(p.BEN, "rules", {"topic": "Mob War"}, channel_id=CHANNEL)
+        assert english.content.startswith("**Speakeasy · Mob War**\n")  # each reader their own language
+
+
+async def test_in_a_games_thread_its_topics_come_first_and_none_is_cut(tmp_path):
+    """Issue 24: the two games have 30 topics, Discord shows 25: in a Speakeasy game's thread every Speakeasy
+    topic is offered (first), in an Omerta thread every Omerta topic."""
+    async with rules_table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        await d.open_and_start(game="speakeasy")
+        offered = await server.autocomplete(p.ANNA, "rules", {"topic": ""}, focused="topic", channel_id=d.where)
+        speakeasy = [t.key for t in rules_text.topics("speakeasy")]
+        assert [c["value"] for c in offered[: len(speakeasy)]] == speakeasy
+        o = Driver(server, bot, clock, [p.CLEO, p.DAN, p.BEN])
+        await o.open_and_start()
+        offered = await server.autocomplete(p.CLEO, "rules", {"topic": ""}, focused="topic", channel_id=o.where)
+        omerta = [t.key for t in rules_text.topics("omerta")]
+        assert [c["value"] for c in offered[: len(omerta)]] == omerta
+
+
+async def test_commands_in_a_finished_games_thread_know_their_game(tmp_path):
+    """Issue 24: ``/log`` in a finished game's own thread shows that game (it used to ask "Which game?")."""
+    async with rules_table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        gid = await d.open_and_start()
+        rec = await server.slash(p.ANNA, "game abandon", {"game": gid}, channel_id=CHANNEL)
+        await rec.wait_followups(1)
+        await d.settle()
+        assert (await d.load()).row.status == "abandoned"
+        log = await server.slash(p.DAN, "log", channel_id=d.where)
+        await log.wait_followups(1)
+        assert log.followups[-1]["content"].startswith(f"**Game #{gid} · Omerta**")
+        elsewhere = await server.slash(p.DAN, "log", channel_id=CHANNEL)  # the parent channel: which one?
+        await elsewhere.wait_followups(1)
+        assert "Which game?" in elsewhere.followups[-1]["content"]
