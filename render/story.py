@@ -22,6 +22,8 @@ HEADERS = frozenset({"round", "act"})
 #: What a Lucky Luciano phase summary keeps: each Mob War, the Cops, the payouts (the districts' control is
 #: in the picture and in /game log).
 PHASE_KINDS = frozenset({"phase", "war", "cops", "payout"})
+#: A setup segment of more facts than this is shown as a list, a fact a line.
+SETUP_LIST_FROM = 3
 
 
 class EventLike(Protocol):
@@ -95,12 +97,11 @@ def said(event: EventLike, lang: str | None = None) -> str:
 
 def _without(text: str, name: str, lang: str | None = None) -> str:
     """``Anna sends a Capo …`` → ``sends a Capo …`` (the line is already under Anna's name)."""
-    english = words(lang).lang == "en"
-    prefixes = (f"{name}: ", f"{name}'s ", f"{name} ") if english else (f"{name}: ", f"{name} ")
-    for prefix in prefixes:
+    if text.startswith(f"{name}'s "):
+        return text  # issue 24: "Anna's Family Members …" keeps her name ("their …" read as someone else's)
+    for prefix in (f"{name}: ", f"{name} "):
         if text.startswith(prefix):
-            rest = text[len(prefix) :]
-            return ("their " + rest) if prefix.endswith("'s ") else rest
+            return text[len(prefix) :]
     return text
 
 
@@ -135,7 +136,11 @@ def line(segment: Segment, names: Sequence[str], *, complete: bool = False, lang
         kinds = {e.kind for e in segment.events} - {"phase"} if complete else PHASE_KINDS - {"phase"}
         kept = "; ".join(said(e, lang) for e in segment.events if e.kind in kinds)
         return w(M("render.speakeasy.story.phase", "{prefix}**Lucky Luciano:** {events}", prefix=prefix, events=kept))
-    return "; ".join(said(e, lang) for e in segment.events)
+    facts = [said(e, lang) for e in segment.events]
+    if segment.kind == "setup" and len(facts) > SETUP_LIST_FROM:
+        # issue 24: the setup's recap (a dozen facts) as a short list, not one line joined by semicolons
+        return "\n".join(f"- {fact}" for fact in facts)
+    return "; ".join(facts)
 
 
 def since_last_turn(all_segments: Sequence[Segment], seat: int, before: int) -> list[Segment]:

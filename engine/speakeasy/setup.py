@@ -68,7 +68,16 @@ def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[Spe
     state.booths = [None] * len(r.locations.booths)
     state.park = [None] * len(r.locations.park)
     state.turn = 0
-    say(log, M("speakeasy.setup.first", "{name} is the starting player.", name=seats[first]))
+    # Issue 24: the Turn Order panel shows the Setup Round's order (reversed), so the line says both
+    say(
+        log,
+        M(
+            "speakeasy.setup.first_reverse",
+            "{name} is the starting player; the 1920 Setup Round goes in reverse turn order: {order}.",
+            name=seats[first],
+            order=Join([seats[s] for s in state.order], "comma"),
+        ),
+    )
     begin_setup(state, state.order[0], log)
     advance(state, log)
     return state, log

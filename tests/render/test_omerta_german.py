@@ -157,7 +157,9 @@ def test_the_texts_in_german() -> None:
     head = omerta_text.headline(view)
     assert head.startswith(f"Runde {view['round']} von {view['rounds']} · ")
     summary = omerta_text.summary(view)
-    assert summary.startswith("Ablage: ") and "Nachziehstapel" in summary and "Polizeikontrolle auf Platz" in summary
+    assert (
+        summary.startswith("Ablagestapel: ") and "Nachziehstapel" in summary and "Polizeikontrolle auf Platz" in summary
+    )
     assert "gesamt" in summary and "total" not in summary
     g, state = reach(5, 3, SCENARIOS["police-drawn-5"][2])
     own = {**g.view(state, view["active"]), "lang": "de"}

@@ -645,7 +645,7 @@ def test_000_20_1_a_seeded_random_starting_player_takes_first_place(players):
         state, events = kit.GAME.start([f"P{i + 1}" for i in range(players)], {}, seed)
         first = state.track[0]
         firsts.add(first)
-        assert any(e.text == f"P{first + 1} is the starting player." for e in events)
+        assert any(e.text.startswith(f"P{first + 1} is the starting player; the 1920 Setup Round") for e in events)
     assert firsts == set(range(players))
 
 
