@@ -96,12 +96,14 @@ def said(event: EventLike, lang: str | None = None) -> str:
 
 
 def _without(text: str, name: str, lang: str | None = None) -> str:
-    """``Anna sends a Capo …`` → ``sends a Capo …`` (the line is already under Anna's name)."""
+    """``Anna sends a Capo …`` → ``sends a Capo …`` (the line is already under Anna's name); a line labelled
+    ``Anna: …`` or about ``Anna's …`` keeps it."""
     if text.startswith(f"{name}'s "):
         return text  # issue 24: "Anna's Family Members …" keeps her name ("their …" read as someone else's)
-    for prefix in (f"{name}: ", f"{name} "):
-        if text.startswith(prefix):
-            return text[len(prefix) :]
+    # "Anna: Bottle 2 = 2 points; scores 0" keeps its name too: a labelled line is one of several, and without
+    # the label it says nobody's score (issue 24)
+    if text.startswith(f"{name} ") and not text.startswith(f"{name}: "):
+        return text[len(name) + 1 :]
     return text
 
 

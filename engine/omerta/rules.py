@@ -357,7 +357,10 @@ def _land(state: OmertaState, card: int, events: list[Event]) -> None:
 
 def _snap(state: OmertaState, choice: Choice, events: list[Event]) -> None:
     if choice.seat == TABLE:
-        events.append(Event("snap", M("omerta.log.snap_none", "Nobody snaps.")))
+        if state.claimed:  # issue 24: after a wrong snap "Nobody snaps" was untrue
+            events.append(Event("snap", M("omerta.log.snap_no_more", "The snap window closes: no one else snaps.")))
+        else:
+            events.append(Event("snap", M("omerta.log.snap_none", "Nobody snaps.")))
         _end_turn(state, events)
         return
     seat = choice.seat

@@ -37,3 +37,19 @@ def test_the_setup_recap_is_a_list_a_fact_a_line():
     assert line(setup, []) == "\n".join(f"- Fact number {i}" for i in range(1, 6))
     few = segments([Ev(1, "log", "One."), Ev(2, "log", "Two.")])[0]
     assert line(few, []) == "One; Two"
+
+
+def test_a_score_line_keeps_whose_score_it_is():
+    """ "Bottle 2 = 2 points; scores 0" under the caller's turn said nobody's score: a labelled line keeps its
+    label, as the other players' lines of the same reveal do."""
+    events = [
+        Ev(1, "turn", "Round 1 · Anna's turn.", json.dumps({"seat": 0})),
+        Ev(2, "log", "Anna calls OMERTA!"),
+        Ev(3, "log", "Anna: Bottle 2 = 2 points; scores 0 (total 0)."),
+        Ev(4, "log", "Ben: Bottle 5 = 5 points; scores 5 (total 5)."),
+    ]
+    (turn,) = segments(events)
+    assert line(turn, ["Anna", "Ben"]) == (
+        "**Round 1 · Anna's turn:** calls OMERTA!; Anna: Bottle 2 = 2 points; scores 0 (total 0); "
+        "Ben: Bottle 5 = 5 points; scores 5 (total 5)"
+    )

@@ -42,7 +42,8 @@ def test_decision_v2_options_old_records_replay_version_1_new_tables_get_version
     specs = GAME.option_specs
     assert resolve_options(specs, {})["rules"] == 1  # a record made before the option: version 1
     assert resolve_options(specs, {}, new=True)["rules"] >= 2  # 3 since decisions 2.1 (test_decisions_2_1.py)
-    assert resolve_options(specs, {})["pace"] == resolve_options(specs, {}, new=True)["pace"] == "live"
+    # a record without the option is live; a new table plays by post (issue 24)
+    assert resolve_options(specs, {})["pace"] == "live" and resolve_options(specs, {}, new=True)["pace"] == "post"
     with pytest.raises(BadOptions, match="pace"):
         resolve_options(specs, {"pace": "slow"})
     with pytest.raises(BadOptions, match="rules"):
@@ -120,7 +121,9 @@ def test_decision_v2_all_claims_wrong_the_table_closes_the_window():
     events = play(g, s, TABLE, "snap", "close")
     # every card the claims revealed is still in the picture with the log lines that name them
     assert [c["value"] for c in g.view(s, None)["shown"]] == [1, 5, 1]
-    assert "Nobody snaps." in texts(events) and s.phase == "turn" and s.active == 1 and s.claimed == []
+    # issue 24: not "Nobody snaps" right after three wrong snaps
+    assert "The snap window closes: no one else snaps." in texts(events) and "Nobody snaps." not in texts(events)
+    assert s.phase == "turn" and s.active == 1 and s.claimed == []
 
 
 def test_decision_v2_version_1_a_wrong_snap_closes_the_window():
