@@ -284,7 +284,7 @@ def advance(state: SpeakeasyState, log: Log) -> None:
             state.tasks.pop()
             said = M(
                 "speakeasy.flow.settled",
-                "{name}: {answer} ({reason}).",
+                "{name} chooses “{answer}” ({reason}).",  # a sentence, not a button's label (issue 24)
                 name=state.player(task.seat).name,
                 answer=said_field(option, "label"),
                 reason=reason,
@@ -300,7 +300,7 @@ def _answer(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     if option == SKIP:
         said = M(
             "speakeasy.flow.declined",
-            "{name}: {answer}.",
+            "{name} chooses “{answer}”.",
             name=state.player(task.seat).name,
             answer=STEPS[task.kind].decline(task),
         )
