@@ -287,7 +287,7 @@ def district_words(d: dict[str, Any], who: list[str]) -> Msg | None:
     parts = [w for w in (_space_words(sp, who) for sp in d["spaces"]) if w]
     mob = sum(1 for sp in d["spaces"] if sp.get("mobster") and not sp.get("building"))
     if mob:
-        parts.append(P("render.speakeasy.summary.mobsters", "{n} Mobster", "{n} Mobster", mob))
+        parts.append(P("render.speakeasy.summary.mobsters", "{n} Mobster", "{n} Mobsters", mob))
     if d.get("cop"):
         parts.append(M("render.speakeasy.summary.mark", "Cop"))
     elif d.get("cop_tile"):
@@ -311,9 +311,9 @@ def _player_words(view: View, p: dict[str, Any], w: Words) -> str:
         M("render.speakeasy.summary.pocket", "${n} pocket", n=p["pocket"]),
         M("render.speakeasy.summary.leverage", "{n} Leverage", n=p["leverage"]),
         M("render.speakeasy.summary.infamy", "Infamy {n}", n=p["infamy"]),
-        P("render.speakeasy.summary.cards", "{n} cards", "{n} cards", p["hand_count"]),
-        P("render.speakeasy.summary.capos", "{n} Capos", "{n} Capos", p["capos"]),
-        P("render.speakeasy.summary.goons", "{n} Goons", "{n} Goons", p["goons"]),
+        P("render.speakeasy.summary.cards", "{n} card", "{n} cards", p["hand_count"]),
+        P("render.speakeasy.summary.capos", "{n} Capo", "{n} Capos", p["capos"]),
+        P("render.speakeasy.summary.goons", "{n} Goon", "{n} Goons", p["goons"]),
         levels,
     ]
     if p.get("helpers"):
@@ -461,7 +461,7 @@ def private_note(view: View) -> str:
         w(
             P(
                 "render.speakeasy.screen.safe",
-                "Your safe **${safe}** · pocket ${pocket} · {n} Books ready",
+                "Your safe **${safe}** · pocket ${pocket} · {n} Book ready",
                 "Your safe **${safe}** · pocket ${pocket} · {n} Books ready",
                 me["books"],
                 safe=me.get("safe", 0),

@@ -157,7 +157,7 @@ def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
             # (the English says "barrels" for one too; the plural lets a language do better)
             label = P(
                 "speakeasy.barrels.load_stills",
-                "Load from your Stills area ({n} barrels)",
+                "Load from your Stills area ({n} barrel)",
                 "Load from your Stills area ({n} barrels)",
                 p.stills_barrels,
             )
@@ -176,7 +176,7 @@ def _deliver_options(state: SpeakeasyState, task: Task) -> list[Option]:
                             zone=where,
                             cost=cost,
                         ),
-                        P("speakeasy.barrels.aboard", "{n} barrels aboard", "{n} barrels aboard", sh.barrels),
+                        P("speakeasy.barrels.aboard", "{n} barrel aboard", "{n} barrels aboard", sh.barrels),
                         cost=cost,
                     )
                 )
@@ -281,7 +281,7 @@ register(
         if _deliver_items(t)[0] < 0
         else P(
             "speakeasy.barrels.ask_unload",
-            "Deliver: unload in one Zone ({n} barrels left)",
+            "Deliver: unload in one Zone ({n} barrel left)",
             "Deliver: unload in one Zone ({n} barrels left)",
             t.n,
         )

@@ -291,7 +291,7 @@ def _numbers_line(p: View, w: Words) -> str:
         bits.append(w(M("render.speakeasy.players.family", "Family on Infamy {spaces}", spaces=spaces)))
     n = int(p.get("screen_count", 0))
     bits.append(
-        w(P("render.speakeasy.board.screen_count", "{n} Helpers behind the screen", "{n} Helpers behind the screen", n))
+        w(P("render.speakeasy.board.screen_count", "{n} Helper behind the screen", "{n} Helpers behind the screen", n))
     )
     return " · ".join(bits)
 

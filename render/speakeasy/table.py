@@ -399,7 +399,7 @@ def _docks(
     x, y, w = RIGHT_X - origin[0], LOWER - origin[1], RIGHT_W
     if not static:
         n = int(view.get("crate_stack", 0))
-        said = say(P("render.speakeasy.table.docks", "City Docks · {n} Crates left", "City Docks · {n} Crates left", n))
+        said = say(P("render.speakeasy.table.docks", "City Docks · {n} Crate left", "City Docks · {n} Crates left", n))
         _label(d, x, y + 2, said, max_w=w)
     y += 28
     ships = view.get("ships", [])

@@ -53,3 +53,22 @@ def test_discord_locales_map_to_the_bots_languages() -> None:
     assert lang_of("de") == "de"
     assert lang_of("en-GB") == "en" and lang_of("en-US") == "en"
     assert lang_of("fr") is None and lang_of(None) is None
+
+
+def test_an_english_plural_message_says_one_thing_in_the_singular() -> None:
+    """Issue 24: "1 Capos", "1 Books": a plural message whose singular is its plural, naming its thing in the
+    plural."""
+    import re
+
+    from words.extract import messages_of
+
+    counted = re.compile(r"\{n\} ([A-Za-z]+s)\b")
+    bad = [
+        f"{m.context}: {m.id[0]!r}"
+        for m in messages_of("en")
+        if isinstance(m.id, tuple)
+        and m.id[0] == m.id[1]
+        and (found := counted.search(m.id[0]))
+        and not found.group(1).endswith("ss")
+    ]
+    assert not bad, "\n".join(bad)
