@@ -334,10 +334,16 @@ def plan_menu(plans: Sequence[Plan], lang: str | None = None) -> tuple[str, list
     return plans[0].choices[0].kind, options, w(M("table.plan.all", "Decide all {n} at once…", n=total))
 
 
-def hint_text(hint: Hint, lang: str | None = None) -> str:
-    """``/hint``'s one line in ``lang``: the standard bot's choice and the value it expects."""
+def hint_text(hint: Hint, lang: str | None = None, *, board_lang: str | None = None) -> str:
+    """``/hint``'s one line in ``lang``: the standard bot's choice and the value it expects. The choice is quoted
+    as the board's button says it (``board_lang``, the table's language) and, when the reader reads another
+    language, in theirs too (issue 24: a hint named buttons that were not on the board)."""
     w = words(lang)
     label = w(hint.label)
+    if hint.label and board_lang is not None and words(board_lang).lang != w.lang:
+        on_board = words(board_lang)(hint.label)
+        if on_board != label:
+            label = w(M("table.hint.label_both", "{board} ({yours})", board=on_board, yours=label))
     if hint.unit == "margin":
         sign = "+" if hint.value >= 0 else "-"
         amount = f"{abs(hint.value):.0f}"

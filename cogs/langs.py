@@ -5,7 +5,7 @@ uses the reader's locale as remembered from their last interaction, else the tab
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -15,9 +15,29 @@ if TYPE_CHECKING:
     from store import Store
 
 
-def reader_lang(interaction: discord.Interaction, table_lang: str | None = None) -> str:
+class HasLangs(Protocol):
+    """A table as the languages see it (``service.Table``): its language and whose language private replies use."""
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def private_lang(self) -> str: ...
+
+
+def _table_lang(table: str | HasLangs | None) -> tuple[str | None, bool]:
+    """(the table's language, whether its private replies follow it: option ``private_lang=table``)."""
+    if table is None or isinstance(table, str):
+        return table, False
+    return table.lang, table.private_lang == "table"
+
+
+def reader_lang(interaction: discord.Interaction, table: str | HasLangs | None = None) -> str:
     """The language of an ephemeral reply: the reader's locale if the bot speaks it, else the table's, else the
-    server's preferred one, else English."""
+    server's preferred one, else English; at a table with ``private_lang=table`` (issue 24), the table's."""
+    table_lang, follow = _table_lang(table)
+    if follow and table_lang:
+        return table_lang
     return (
         lang_of(getattr(interaction, "locale", None))
         or table_lang
@@ -26,9 +46,9 @@ def reader_lang(interaction: discord.Interaction, table_lang: str | None = None)
     )
 
 
-def reader_words(interaction: discord.Interaction, table_lang: str | None = None) -> Words:
+def reader_words(interaction: discord.Interaction, table: str | HasLangs | None = None) -> Words:
     """``words(reader_lang(...))``."""
-    return words(reader_lang(interaction, table_lang))
+    return words(reader_lang(interaction, table))
 
 
 def guild_lang(interaction: discord.Interaction) -> str:
@@ -67,7 +87,11 @@ class Langs:
         while len(self._known) > self._keep:
             self._known.popitem(last=False)
 
-    async def of(self, store: Store, user_id: int, table_lang: str) -> str:
+    async def of(self, store: Store, user_id: int, table: str | HasLangs) -> str:
         """The language to write to a person in: theirs as remembered (read from the store: another process
-        may have seen them since), else the table's."""
+        may have seen them since), else the table's; the table's at a table with ``private_lang=table``."""
+        table_lang, follow = _table_lang(table)
+        assert table_lang is not None
+        if follow:
+            return table_lang
         return await store.get_user_lang(user_id) or table_lang

@@ -131,7 +131,7 @@ class PlayCog(commands.Cog, name="Play"):
         except ServiceError:
             return False  # the service refuses the click itself, with its reason
         seat = table.seat_of(user_id)
-        w = reader_words(interaction, table.lang)
+        w = reader_words(interaction, table)
         if JOIN in item.option and seat is not None:  # a plan: risky if an answer of it is
             menu = plan_menu(plans(table, seat), w.lang)
             for opt in menu[1] if menu is not None else []:
@@ -152,7 +152,7 @@ class PlayCog(commands.Cog, name="Play"):
         """The clicker's private answer: what they may now see, and their next private question if any (an
         optional question, such as standing orders, only after answering it: it is always in My options)."""
         table = notice.table
-        w = reader_words(interaction, table.lang)
+        w = reader_words(interaction, table)
         uid = interaction.user.id
         lines = [w(notice.reply)] if notice.reply else []
         lines += [w(line) for line in notice.private.get(uid, [])]
@@ -206,7 +206,7 @@ class PlayCog(commands.Cog, name="Play"):
             return
         if back is not None:
             await self.bot.publisher.deliver(gid)
-        w = reader_words(interaction, table.lang)
+        w = reader_words(interaction, table)
         seat = table.seat_of(interaction.user.id)
         if table.state is None:
             await interaction.followup.send(
@@ -266,8 +266,8 @@ class PlayCog(commands.Cog, name="Play"):
             return
         try:
             table = await self.bot.service.load_for(gid, user_of(interaction))
-            lang = reader_lang(interaction, table.lang)
-            line = hint_text(await self.bot.service.hint(gid, user_of(interaction)), lang)
+            lang = reader_lang(interaction, table)
+            line = hint_text(await self.bot.service.hint(gid, user_of(interaction)), lang, board_lang=table.lang)
         except ServiceError as exc:
             line = w(exc.msg)
         await interaction.followup.send(clip_message(line), ephemeral=True)
@@ -288,7 +288,7 @@ class PlayCog(commands.Cog, name="Play"):
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        w = reader_words(interaction, table.lang)
+        w = reader_words(interaction, table)
         pics = PICTURES[table.game.name]
         target = (player or interaction.user).id
         seat = table.seat_of(target)

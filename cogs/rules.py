@@ -171,7 +171,7 @@ class RulesCog(commands.Cog, name="Rules"):
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        lang = reader_lang(interaction, table.lang)
+        lang = reader_lang(interaction, table)
         text, view = await self.bot.get_cog("Lobby").log_message(table, None, lang)  # type: ignore[union-attr]
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True, allowed_mentions=NONE)
         forget(view)

@@ -43,8 +43,19 @@ LANG = OptionSpec(
     "choice",
     "en",
     "the language of the table's public messages and pictures: en (English) or de (Deutsch); private replies "
-    "use each reader's own Discord language",
+    "use each reader's own Discord language (see private_lang)",
     choices=("en", "de"),
+)
+#: Whose language private replies, DMs and safe screens are in (issue 24; the rules never read it): ``reader``,
+#: each reader's own Discord language (else the table's), or ``table``, the table's language for everyone, so a
+#: group whose clients are in several languages reads one.
+PRIVATE_LANG = OptionSpec(
+    "private_lang",
+    "choice",
+    "reader",
+    "private replies, DMs and safe screens: reader (each reader's own Discord language) or table (the table's "
+    "language, for everyone)",
+    choices=("reader", "table"),
 )
 
 
@@ -76,10 +87,10 @@ def deadline_option(new_default: str) -> OptionSpec:
     )
 
 
-#: The table's pace options (issue 23): the service reads them, the rules never do, and a game's state does not
-#: keep them (a state that keeps its options, as Omerta's does, stays as it was before they existed: recorded
-#: games replay to their recorded states)
-PACE_OPTIONS = ("deadline", "on_timeout", "timeouts_to_replace", "away")
+#: The table options the service reads and the rules never do (issue 23's pace, issue 24's private_lang): a game's
+#: state does not keep them (a state that keeps its options, as Omerta's does, stays as it was before they
+#: existed: recorded games replay to their recorded states)
+SERVICE_OPTIONS = ("deadline", "on_timeout", "timeouts_to_replace", "away", "private_lang")
 #: What happens when a player's deadline passes (issue 23; the rules never read it).
 ON_TIMEOUT = OptionSpec(
     "on_timeout",

@@ -71,6 +71,12 @@ class Table:
         return self.row.version
 
     @property
+    def private_lang(self) -> str:
+        """Whose language private replies are in (its option ``private_lang``, issue 24): ``reader`` (each
+        reader's own; a table made before the option) or ``table`` (the table's, for everyone)."""
+        return "table" if json.loads(self.row.options).get("private_lang") == "table" else "reader"
+
+    @property
     def lang(self) -> str:
         """The language of the table's public messages and pictures (its option ``lang``; a table made before
         the option existed: English)."""

@@ -161,7 +161,7 @@ class LobbyActions:
         except ServiceError as exc:
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        w = reader_words(interaction, notice.table.lang)
+        w = reader_words(interaction, notice.table)
         await interaction.followup.send(w(notice.reply or M("table.reply.done", "Done.")), ephemeral=True)
         await self.update_lobby(notice.table)
         if notice.table.row.status != "lobby":
@@ -260,6 +260,6 @@ class LobbyActions:
         except ServiceError as exc:
             await interaction.response.send_message(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        text, view = await self.log_message(table, page, reader_lang(interaction, table.lang))
+        text, view = await self.log_message(table, page, reader_lang(interaction, table))
         await interaction.response.edit_message(content=text, view=view)
         forget(view)

@@ -187,7 +187,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         table = await self._load(interaction, game)
         if table is None:
             return
-        lang = reader_lang(interaction, table.lang)
+        lang = reader_lang(interaction, table)
         w = words(lang)
         if table.state is None:
             await interaction.followup.send(self.lobby_text(table, lang), ephemeral=True)
@@ -252,7 +252,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         table = await self._load(interaction, game)
         if table is None:
             return
-        lang = reader_lang(interaction, table.lang)
+        lang = reader_lang(interaction, table)
         text, view = await self.log_message(table, None if page is None else page - 1, lang)
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
         forget(view)
@@ -264,7 +264,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         table = await self._load(interaction, game, SERVER)
         if table is None:
             return
-        w = reader_words(interaction, table.lang)
+        w = reader_words(interaction, table)
         try:
             record = await self.bot.service.export(table)
         except ServiceError as exc:
@@ -290,7 +290,7 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         table = await self._load(interaction, game, SERVER)
         if table is None:
             return
-        w = reader_words(interaction, table.lang)
+        w = reader_words(interaction, table)
         try:
             self.bot.service.need_host(table, user_of(interaction), "skip")
             self.bot.service.need_active(table, NO_TURN_TO_SKIP)

@@ -46,7 +46,7 @@ class PrivateMixin:
         for seat in table.seats:
             if seat.user_id <= 0:
                 continue
-            lang = await self.bot.langs.of(store, seat.user_id, table.lang)  # a private screen: its reader's words
+            lang = await self.bot.langs.of(store, seat.user_id, table)  # a private screen: its reader's words
             view = in_lang(table.view(seat.seat), lang)
             assert view is not None
             head = M(
@@ -117,7 +117,7 @@ class PrivateMixin:
 
     async def _log_text(self, table: Table, user_id: int, lines: list[Any]) -> str:
         """The private log message in its reader's words: the head, then the newest lines that fit."""
-        w = words(await self.bot.langs.of(self.bot.service.store, user_id, table.lang))
+        w = words(await self.bot.langs.of(self.bot.service.store, user_id, table))
         head = w(
             M(
                 "table.private.log_head",
@@ -157,7 +157,7 @@ class PrivateMixin:
         table's): by DM, or in their private thread when DMs are closed."""
         if user_id <= 0 or not lines:
             return
-        w = words(await self.bot.langs.of(self.bot.service.store, user_id, table.lang))
+        w = words(await self.bot.langs.of(self.bot.service.store, user_id, table))
         head = w(M("table.private.head", "**Game #{game} · {title}** (private)", game=table.id, title=table.game.title))
         text = clip_message(head + "\n" + "\n".join(w(line) for line in lines))
         await self._send_private(table, user_id, text, nonce or message_nonce("t", table.id, user_id, text))
@@ -179,7 +179,7 @@ class PrivateMixin:
         if thread is None:
             channel = await self.channel(table.row.channel_id)
             name = seat.name if seat else str(user_id)
-            w = words(await self.bot.langs.of(store, user_id, table.lang))
+            w = words(await self.bot.langs.of(store, user_id, table))
             thread = await channel.create_thread(  # type: ignore[attr-defined]
                 name=w(M("table.private.thread", "Game #{game} · {name} (private)", game=table.id, name=name))[:100],
                 type=discord.ChannelType.private_thread,

@@ -21,7 +21,8 @@ from engine.options import (
     HINTS,
     LANG,
     ON_TIMEOUT,
-    PACE_OPTIONS,
+    PRIVATE_LANG,
+    SERVICE_OPTIONS,
     TIMEOUTS_TO_REPLACE,
     OptionSpec,
     deadline_option,
@@ -64,6 +65,7 @@ class OmertaGame:
         ),
         HINTS,
         LANG,
+        PRIVATE_LANG,
         deadline_option("24h"),
         ON_TIMEOUT,
         TIMEOUTS_TO_REPLACE,
@@ -87,7 +89,7 @@ class OmertaGame:
                 )
             )
         opts = resolve_options(self.option_specs, options)
-        return rules.new_state(seats, {k: v for k, v in opts.items() if k not in PACE_OPTIONS}, seed)
+        return rules.new_state(seats, {k: v for k, v in opts.items() if k not in SERVICE_OPTIONS}, seed)
 
     def prompts(self, state: OmertaState) -> list[Prompt]:
         """Every open prompt."""

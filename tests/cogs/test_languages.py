@@ -234,3 +234,54 @@ def test_the_fake_discord_refuses_localised_names_discord_would_refuse():
         "choices": [{"name": "easy", "value": "easy", "name_localizations": {"de": "Sehr Leicht"}}],
     }
     assert _localization_problems({"name": "addbot", "options": [choice]}, "addbot") == []
+
+
+async def _first_mover_hint(d: Driver, server) -> tuple[int, str]:  # noqa: ANN001
+    """Everyone peeks; the player whose turn it is then asks ``/hint``: (their seat, the reply)."""
+    t = await d.load()
+    for pr in [pr for pr in t.prompts() if pr.kind == "peek"]:
+        await answer(d, pr.seat, "peek", pr.options[0].id, pr.secret)
+    await d.settle()
+    t = await d.load()
+    seat = next(pr.seat for pr in t.prompts() if pr.seat >= 0 and pr.kind == "turn")
+    rec = await server.slash(d.user_of_seat(seat), "hint", {}, channel_id=d.where)
+    return seat, _reply_of(await rec.wait_followups(1))
+
+
+async def test_a_hint_quotes_the_boards_button_as_the_board_shows_it(tmp_path):
+    """Issue 24: at a German table an English reader's hint names the German button that is on the board, with
+    its English beside it (it used to name "Draw a card" beside a board that says "Eine Karte ziehen")."""
+    async with table(tmp_path) as (server, bot, clock):
+        server.set_guild_locale("de")
+        server.set_locale(p.ANNA, "en-US")
+        server.set_locale(p.BEN, "en-US")
+        server.set_locale(p.CLEO, "en-US")
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        await _open(d)
+        _seat, hint = await _first_mover_hint(d, server)
+        assert hint.startswith("Hint: **"), hint
+        label = hint.split("**")[1]
+        board = await d.board()
+        buttons = [c.get("label") or "" for row in board["components"] for c in row.get("components", [])]
+        on_board, _, english = label.partition(" (")
+        assert on_board in buttons, (label, buttons)
+        assert english.endswith(")") and english[:-1] not in buttons  # the reader's words beside the board's
+
+
+async def test_private_lang_table_makes_private_replies_follow_the_table(tmp_path):
+    """Issue 24: ``private_lang=table``: an English reader at a German table gets German private replies (and
+    DMs); the default ``reader`` keeps each reader's own language (the test above)."""
+    async with table(tmp_path) as (server, bot, clock):
+        server.set_guild_locale("de")
+        for user in (p.ANNA, p.BEN, p.CLEO):
+            server.set_locale(user, "en-US")
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        gid = await _open(d, "private_lang=table")
+        t = await d.load()
+        assert t.private_lang == "table" and t.lang == "de"
+        _seat, hint = await _first_mover_hint(d, server)
+        assert hint.startswith("Tipp: **") and " (" not in hint.split("**")[1], hint
+        log = await server.slash(p.BEN, "log", {"game": gid}, channel_id=CHANNEL)
+        assert f"**Spiel #{gid} · Omerta** · Protokoll, Seite" in _reply_of(await log.wait_followups(1))
+        dms = [m["content"] for m in server.messages_in(server.dm_channel_id(p.BEN))]
+        assert dms and all(m.startswith(f"**Spiel #{gid} · Omerta · dein privates Protokoll**") for m in dms)
