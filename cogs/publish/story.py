@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
 import io
 import json
 import math
@@ -27,6 +28,11 @@ from words import words
 
 #: The kinds of event that begin a game's end: the final message tells what follows (issue 24, "the end in order").
 END_KINDS = frozenset({"final", "over", "ended"})
+
+
+def view_digest(view: dict[str, Any]) -> str:
+    """A digest of the public view a board's pictures are drawn from (the same view, the same pictures)."""
+    return hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 def over_line(ping: list[int], lang: str | None = None) -> str:
@@ -211,8 +217,9 @@ class BoardMixin:
     async def _edit_open(
         self, table: Table, pt: PublicTable, current: Any, data: dict[str, Any], fresh: list[EventRow], last: int
     ) -> None:
-        """The turn goes on: the same message shows every step so far (no new picture, no ping). A race window
-        it shows starts once the edit is made."""
+        """The turn goes on: the same message shows every step so far, and its pictures what the board shows now
+        (redrawn when the public view changed, uploaded when a picture did: issue 24); no ping. A race window it
+        shows starts once the edit is made."""
         pt, arm = await self._window(table, pt)
         events = await self._range(table, int(data.get("first", 0)))
         names = self._names(pt)
@@ -224,14 +231,46 @@ class BoardMixin:
         channel = await self.channel(table.row.table_channel)
         message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
         data = {**data, "acting": pt.waiting_users(), "status": table.row.status}
+        fields: dict[str, Any] = {}
+        if pt.view is not None and data.get("drawn") != view_digest(pt.view):
+            # issue 24: the picture follows the turn; a picture is uploaded again only when what it shows changed
+            # outlined against the pictures before this turn: what the whole turn changed, so a picture whose part
+            # of the board a step left alone stays the same (and is not uploaded again)
+            pngs, drawn = await self._draw(table, pt.view, data.get("base_marks"))
+            was = data.get("pngs") or {}
+            if drawn["pngs"] != was:
+                fields["attachments"] = await self._attachments(table, current.message_id, pt, pngs, was)
+            data = {**data, **drawn}
         try:
-            await self._edit(table, message, content=text, view=public_view(pt), allowed_mentions=mentions([]))
+            await self._edit(
+                table, message, content=text, view=public_view(pt), allowed_mentions=mentions([]), **fields
+            )
         except discord.NotFound:  # deleted by someone: open anew
             await self._open(table, pt, events, pt.waiting_users(), last, data)
             return
         if arm:  # before the message is marked shown: a crash in between shows it again and then arms it
             await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
         await self.bot.service.store.set_message_shown(table.id, "board", table.version, last, data=json.dumps(data))
+
+    async def _attachments(
+        self, table: Table, message_id: int, pt: PublicTable, pngs: list[tuple[str, bytes]], was: dict[str, str]
+    ) -> list[Any]:
+        """A board edit's pictures: a picture that changed is uploaded, one that did not stays as it is (Discord
+        keeps an attachment named by its id), so a step that moved one Capo does not upload the city again."""
+        kept: dict[str, Any] = {}
+        if any(was.get(name) == hashlib.sha256(png).hexdigest()[:16] for name, png in pngs):
+            channel = await self.channel(table.row.table_channel)
+            with contextlib.suppress(discord.NotFound):
+                shown = await channel.fetch_message(message_id)  # type: ignore[attr-defined]
+                kept = {a.filename: a for a in shown.attachments}
+        out: list[Any] = []
+        for i, (name, png) in enumerate(pngs):
+            if was.get(name) == hashlib.sha256(png).hexdigest()[:16] and name in kept:
+                out.append(kept[name])
+            else:
+                described = board.picture_description(pt, i) or None
+                out.append(discord.File(io.BytesIO(png), filename=name, description=described))
+        return out
 
     async def _close(self, table: Table, current: Any, data: dict[str, Any], end: int) -> None:
         """A finished turn's message: one last edit into its summary, without buttons."""
@@ -306,12 +345,8 @@ class BoardMixin:
         lines = [ln for seg in segs for ln in story.steps(seg, names, table.lang)]
         view = pt.view
         assert view is not None
-        pics = PICTURES[table.game.name]
         # the pictures first: a snap window's time starts after them
-        if pics.pictures is not None:  # several pictures, outlining what changed since the last ones posted
-            pngs = await self.bot.renderer.render(pics.pictures, view, old.get("marks"))
-        else:
-            pngs = [("table.png", await self.bot.renderer.render(pics.table, view))]
+        pngs, drawn = await self._draw(table, view, old.get("marks"))
         _, _, left_out = board.turn_message(pt, since, lines, ping)
         if left_out:  # steps of this move that do not fit: posted whole, first
             await self._post_lines(table, lines, ("x", table.id, first))
@@ -353,12 +388,31 @@ class BoardMixin:
             "head": board.headline(pt),
             "names": names,
             "since": since,
+            "base_marks": old.get("marks"),
+            **drawn,
         }
-        if pics.marks is not None:  # what these pictures show, for the next ones to compare with
-            data["marks"] = pics.marks(view)
         await store.set_message(
             table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
         )
+
+    async def _draw(
+        self, table: Table, view: dict[str, Any], marks: list[str] | None
+    ) -> tuple[list[tuple[str, bytes]], dict[str, Any]]:
+        """The public pictures of ``view`` (outlining what changed since ``marks``, where the game outlines) and
+        what the board message keeps of them: their marks, the digest of the view they were drawn from and of
+        each picture (issue 24: an edit replaces a picture only when what it shows changed)."""
+        pics = PICTURES[table.game.name]
+        if pics.pictures is not None:  # several pictures, outlining what changed since the last ones posted
+            pngs = await self.bot.renderer.render(pics.pictures, view, marks)
+        else:
+            pngs = [("table.png", await self.bot.renderer.render(pics.table, view))]
+        kept: dict[str, Any] = {
+            "drawn": view_digest(view),
+            "pngs": {name: hashlib.sha256(png).hexdigest()[:16] for name, png in pngs},
+        }
+        if pics.marks is not None:  # what these pictures show, for the next ones to compare with
+            kept["marks"] = pics.marks(view)
+        return pngs, kept
 
     async def _heads_up(self, table: Table, pt: PublicTable, seat: int, link: str) -> None:
         """Issue 23, ``/me heads_up``: the player whose turn comes after ``seat``'s is told by DM that it began, if
