@@ -13,9 +13,29 @@ from service.notice import ServiceError, Table
 from service.records import UNDO_KIND, effective_choices, event_row, table_row
 from words import words
 
-#: Lines per page of ``/game log`` (each at most ``LOG_LINE`` characters: a page fits one message).
-LOG_PAGE = 12
+#: A page of ``/game log`` holds as many lines as fit ``LOG_CHARS`` characters, at most ``LOG_PAGE`` lines, each
+#: at most ``LOG_LINE`` characters: one message with its heading (issue 24: pages of 12 lines made 24 pages of a
+#: solo game, the latest with 3 lines). Pages are filled from the latest line back, so the page shown first is
+#: full and the oldest holds what is left.
+LOG_PAGE = 40
 LOG_LINE = 150
+LOG_CHARS = 1700
+
+
+def pack_pages(lines: list[str], size: int = LOG_PAGE, chars: int = LOG_CHARS) -> list[list[str]]:
+    """The log's lines in pages, oldest first, each at most ``size`` lines and ``chars`` characters, filled from
+    the latest line back (at least one page, empty for no lines)."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        if page and (len(page) >= size or used + len(line) + 1 > chars):
+            pages.append(page[::-1])
+            page, used = [], 0
+        page.append(line)
+        used += len(line) + 1
+    pages.append(page[::-1])
+    return pages[::-1]
 
 
 class Log(Core):
@@ -34,12 +54,12 @@ class Log(Core):
         """One page of the public log in ``lang`` (``None``: English): ``(lines, page, pages)``, pages counted
         from 0; ``None`` is the last page (the latest moves)."""
         w = words(lang)
-        total = 0 if table.row.status == "lobby" else await self.store.count_events(table.id, public_only=True)
-        pages = max(1, -(-total // size))
-        page = pages - 1 if page is None else max(0, min(page, pages - 1))
-        rows = await self.store.public_log_page(table.id, page * size, size) if total else []
+        rows = [] if table.row.status == "lobby" else await self.store.get_events(table.id, public_only=True)
         texts = [w.stored(json.loads(e.data or "{}"), e.text) for e in rows]
-        return [t if len(t) <= LOG_LINE else t[: LOG_LINE - 1] + "…" for t in texts], page, pages
+        chunks = pack_pages([t if len(t) <= LOG_LINE else t[: LOG_LINE - 1] + "…" for t in texts], size)
+        pages = len(chunks)
+        page = pages - 1 if page is None else max(0, min(page, pages - 1))
+        return chunks[page], page, pages
 
     async def export(self, table: Table) -> dict[str, object]:
         """The game's record as a file people can keep and replay (``python -m engine.replay``): only once the
