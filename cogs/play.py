@@ -28,6 +28,7 @@ from service.limits import BOARD
 from service.plans import JOIN, plans
 from service.public_table import in_lang
 from store import StoreBusy, StoreUnavailable
+from words import words
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -268,6 +269,10 @@ class PlayCog(commands.Cog, name="Play"):
             table = await self.bot.service.load_for(gid, user_of(interaction))
             lang = reader_lang(interaction, table)
             line = hint_text(await self.bot.service.hint(gid, user_of(interaction)), lang, board_lang=table.lang)
+            board = await self.bot.service.store.get_message(gid, "board")
+            if board is not None:  # issue 24: the hint links the live question (its buttons are there)
+                link = message_link(table.row.guild_id, board.channel_id, board.message_id)
+                line += "\n" + words(lang)(M("table.hint.question", "-# The question: {link}", link=link))
         except ServiceError as exc:
             line = w(exc.msg)
         await interaction.followup.send(clip_message(line), ephemeral=True)

@@ -266,6 +266,8 @@ async def test_a_hint_quotes_the_boards_button_as_the_board_shows_it(tmp_path):
         on_board, _, english = label.partition(" (")
         assert on_board in buttons, (label, buttons)
         assert english.endswith(")") and english[:-1] not in buttons  # the reader's words beside the board's
+        board = await d.board()
+        assert f"/{board['channel_id']}/{board['id']}" in hint  # the hint links the live question
 
 
 async def test_private_lang_table_makes_private_replies_follow_the_table(tmp_path):
