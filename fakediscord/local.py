@@ -75,13 +75,14 @@ async def local_table(
         task: asyncio.Task[None] | None = None
         bot: discord.Client | None = None
         try:
+            # the page's port first (issue 24): a port that is taken is said before the bot starts and says "ready"
+            await client.start(port, HOST)
             settings = dataclasses.replace(Settings.from_env(), token=LOCAL_TOKEN, database=str(database))
             bot = build_bot(settings)
             bot._connection.guild_ready_timeout = 0.05  # the fake sends the guild at once: no need to wait 2 s
             task = asyncio.create_task(bot.start(LOCAL_TOKEN), name="local-table-bot")
             server.watch(task)
             await server.wait_until(bot.is_ready, 30.0, what="the bot to become ready")
-            await client.start(port, HOST)
             yield LocalTable(server, bot, client, database, task)
         finally:
             await client.stop()

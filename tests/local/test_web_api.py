@@ -168,3 +168,26 @@ async def test_only_the_page_served_here_may_read_or_act(tmp_path):
         assert len(server.interactions) == interactions + 1
         lobby = await server.wait_until(lambda: server.last_message(general), 5, what="the lobby")
         assert "Game #" in lobby["content"]
+
+
+async def test_a_taken_port_is_said_before_the_bot_starts(tmp_path):
+    """Issue 24: "port 8080 is taken" came after the bot had started and said it was ready; the page's port is
+    taken first now, and the bot is never built."""
+    import socket
+
+    import pytest
+
+    built: list[object] = []
+
+    def building(settings):  # noqa: ANN001, ANN202
+        built.append(settings)
+        return build_bot(settings)
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(OSError):
+            async with local_table(building, port=port, folder=tmp_path):
+                pass
+    assert built == []
