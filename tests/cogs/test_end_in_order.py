@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from cogs.publish.story import END_KINDS
-from tests.cogs.driver import CHANNEL, Driver, appears, play_speakeasy, play_to_end, table
+from tests.cogs.driver import CHANNEL, Driver, appears, play_to_end, table
 from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.slow
 
 
-def _posts(d: Driver, channel: int) -> list[Any]:
+def posts_in(d: Driver, channel: int) -> list[Any]:
     """Every message the bot posted in ``channel`` (accepted by Discord), in order."""
     return [
         r
@@ -44,7 +44,7 @@ async def check_end_in_order(d: Driver) -> dict[str, Any]:
     store = d.bot.service.store
     t = await d.load()
     assert t.row.status == "finished"
-    posts = _posts(d, d.where)
+    posts = posts_in(d, d.where)
     final = posts[-1]
     board = await store.get_message(d.gid, "board")
     assert board is not None and int(final.response["id"]) == board.message_id, "the final message is the last post"
@@ -90,32 +90,8 @@ async def check_end_in_order(d: Driver) -> dict[str, Any]:
     return {"final": message, "posts": len(posts), "busiest": busiest}
 
 
-async def test_a_four_player_speakeasy_game_ends_in_order(tmp_path):
-    async with table(tmp_path) as (server, bot, clock):
-        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
-        await d.open_and_start(game="speakeasy")
-        await play_speakeasy(d)
-        got = await check_end_in_order(d)
-        print("figures:", {k: v for k, v in got.items() if k != "final"})
-        final = got["final"]
-        assert [a["filename"] for a in final["attachments"]] == ["final.png"]
-        assert "**Final standings**" in final["content"] and "**Where the money came from**" in final["content"]
-        # the end's lines are said once, in the final message's words: not as one-line messages of their own
-        assert not [r for r in _posts(d, d.where) if "Final scoring**" in str(r.json.get("content")).split("\n")[0]]
-
-
-async def test_a_solo_speakeasy_game_against_jo_ends_in_order(tmp_path):
-    async with table(tmp_path) as (server, bot, clock):
-        d = Driver(server, bot, clock, [p.ANNA])
-        await d.open_and_start("difficulty=1", game="speakeasy")
-        await play_speakeasy(d)
-        got = await check_end_in_order(d)
-        print("figures:", {k: v for k, v in got.items() if k != "final"})
-        assert "\nJo: " in got["final"]["content"] and "· rank: " in got["final"]["content"]
-        # Jo's last turn is told before the final message (his turn ends the game when he plays last)
-        events = await bot.service.store.get_events(d.gid, public_only=True)
-        jo_turns = [e for e in events if e.kind == "turn" and "Jo's turn" in e.text]
-        assert jo_turns
+# The complete 4-player and solo Speakeasy games of tests/cogs/test_speakeasy_table.py end with
+# check_end_in_order too (each game is played once in the suite).
 
 
 async def test_an_omerta_game_ends_in_order_and_calls_omerta_before_the_result(tmp_path):
@@ -129,7 +105,7 @@ async def test_an_omerta_game_ends_in_order_and_calls_omerta_before_the_result(t
         assert [a["filename"] for a in final["attachments"]] == ["reveal.png"]
         assert "Final standings (lowest total wins):" in final["content"]
         # "calls OMERTA!" (or the round's end without a caller) was shown before the final message was posted
-        posts = _posts(d, d.where)
+        posts = posts_in(d, d.where)
         before = [r for r in d.server.requests if r.index < posts[-1].index and isinstance(r.json, dict)]
         assert any(
             "calls OMERTA!" in str(r.json.get("content")) or "without a caller" in str(r.json.get("content"))
@@ -147,7 +123,7 @@ async def test_a_burst_of_posts_waits_for_the_channels_pace(tmp_path):
         start = clock.now
         for i in range(7):
             await bot.publisher.post(channel, f"line {i}")
-        times = [r.at - start for r in _posts(d, d.where) if str(r.json.get("content", "")).startswith("line ")]
+        times = [r.at - start for r in posts_in(d, d.where) if str(r.json.get("content", "")).startswith("line ")]
         assert len(times) == 7
         assert busiest_five_seconds(times) <= 5  # (a post of the start shares the first five seconds)
         assert times[5] >= times[0] + 5.0 and times[6] >= times[1] + 5.0

@@ -12,6 +12,8 @@ import pytest
 from service import ServiceError, User
 from tests.cogs.checks import check_end_pings_everyone, check_story, opening_messages
 from tests.cogs.driver import CHANNEL, Driver, answer, ids_of, play_speakeasy, quick_option, table
+from tests.cogs.test_end_in_order import check_end_in_order
+from tests.cogs.test_end_in_order import posts_in as end_posts_in
 from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.slow
@@ -68,6 +70,9 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         assert all(set(v["jo"]) >= {"deck_count"} and "deck" not in v["jo"] for v in seen)
         if len(left) > 1:
             assert ", ".join(left) not in public and " ".join(left) not in public
+        # issue 24, the end in order, and Jo's last turn told before the final message
+        got = await check_end_in_order(d)
+        assert "\nJo: " in got["final"]["content"] and "· rank: " in got["final"]["content"]
 
 
 async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public(tmp_path, monkeypatch):
@@ -129,6 +134,13 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
         # against the pictures before its turn
         first_marked = next(i for i, b in enumerate(befores) if b)
         assert befores[0] is None and all(b for b in befores[first_marked:])
+        # issue 24, the end in order (tests/cogs/test_end_in_order.py: the checks; this game is played once)
+        got = await check_end_in_order(d)
+        assert [a["filename"] for a in got["final"]["attachments"]] == ["final.png"]
+        end_posts = [
+            r for r in end_posts_in(d, d.where) if "Final scoring**" in str(r.json.get("content")).split("\n")[0]
+        ]
+        assert not end_posts  # the end's lines are said once, in the final message: not one message each
     assert seen
     for view in seen:
         assert view["seat"] is None
