@@ -24,6 +24,9 @@ class Settings:
     #: render worker processes; 0 renders in a thread. ``from_env`` defaults to every core but one, code that
     #: builds ``Settings`` itself (the tests) renders in a thread unless it asks for workers
     render_workers: int = 0
+    #: posts a channel gets in any 5 seconds (issue 24: Discord's own allowance is about 5; what goes over arrives
+    #: late and out of order); 0: no pacing (a server without Discord's limit, and the tests of real processes)
+    channel_burst: int = 5
     #: Discord gateway shards in all: None runs one unsharded connection (the default)
     shard_count: int | None = None
     #: the shards this process runs (None: all of ``shard_count``)
@@ -86,6 +89,9 @@ class Settings:
         workers = values.get("SPEAKEASY_RENDER_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SystemExit(f"SPEAKEASY_RENDER_WORKERS must be a number of processes (0 or more), not {workers!r}.")
+        burst = values.get("SPEAKEASY_CHANNEL_BURST", "").strip()
+        if burst and not burst.isdigit():
+            raise SystemExit(f"SPEAKEASY_CHANNEL_BURST must be a number of posts (0 or more), not {burst!r}.")
         count, ids = shards(values.get("SPEAKEASY_SHARD_COUNT", ""), values.get("SPEAKEASY_SHARD_IDS", ""))
         guild = values.get("SPEAKEASY_DEV_GUILD", "")
         if guild and not guild.isdigit():
@@ -107,6 +113,7 @@ class Settings:
             board_cooldown_s=seconds("SPEAKEASY_BOARD_COOLDOWN_SECONDS", cls.board_cooldown_s),
             dev_guild_id=int(guild) if guild else None,
             render_workers=int(workers) if workers else default_workers(),
+            channel_burst=int(burst) if burst else cls.channel_burst,
             shard_count=count,
             shard_ids=ids,
         )

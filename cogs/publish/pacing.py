@@ -32,8 +32,11 @@ class Pacer:
         self._times: dict[int, deque[float]] = {}
 
     async def slot(self, channel_id: int) -> float:
-        """Wait until a post may be made in ``channel_id``; returns the time it was given."""
+        """Wait until a post may be made in ``channel_id``; returns the time it was given (at once when the burst
+        is 0: no pacing)."""
         now = self.clock()
+        if self.burst <= 0:
+            return now
         times = self._times.get(channel_id)
         if times is None:
             self._forget_quiet(now)

@@ -47,8 +47,8 @@ class Publisher(BoardMixin, PrivateMixin):
         #: games used last, at most ``SCREEN_GAMES`` of them, and none that is over (``forget``)
         self._screens: OrderedDict[int, dict[int, tuple[str, int]]] = OrderedDict()
         self._sweeper: asyncio.Task[None] | None = None
-        #: at most 5 posts in 5 seconds in a channel, by the service's clock
-        self.pacer = Pacer(lambda: bot.clock(), lambda seconds: bot.sleep(seconds))
+        #: at most 5 posts in 5 seconds in a channel (``Settings.channel_burst``), by the service's clock
+        self.pacer = Pacer(lambda: bot.clock(), lambda seconds: bot.sleep(seconds), burst=bot.settings.channel_burst)
 
     def start(self) -> None:
         """Deliver what a restart left undelivered, then keep sweeping now and then (a safety net)."""

@@ -34,3 +34,16 @@ async def test_posts_spread_out_in_time_never_wait():
         await pacer.slot(1)
         t.now += 1.0
     assert t.slept == []
+
+
+async def test_a_burst_of_0_paces_nothing():
+    """``SPEAKEASY_CHANNEL_BURST=0``: no pacing (a server without Discord's limit; the real-process tests)."""
+    from cogs.publish.pacing import Pacer
+
+    waited: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waited.append(seconds)
+
+    pacer = Pacer(lambda: 100.0, sleep, burst=0)
+    assert [await pacer.slot(7) for _ in range(20)] == [100.0] * 20 and waited == []

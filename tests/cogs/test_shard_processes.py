@@ -67,6 +67,9 @@ TIMINGS = {
     "SPEAKEASY_DELIVERY_RETRY_SECONDS": "0.1",
     "SPEAKEASY_DELIVERY_SWEEP_SECONDS": "0.5",
     "SPEAKEASY_RENDER_WORKERS": "0",  # pictures in a thread: a SIGKILL leaves no orphaned worker behind
+    # the channel's pace is tested on the fake clock (tests/cogs/test_end_in_order.py); here, on the wall clock,
+    # it would only make the processes wait (issue 24)
+    "SPEAKEASY_CHANNEL_BURST": "0",
 }
 SNAP_WINDOW = 2  # seconds (the table option's least): time enough to claim once the board shows the window
 

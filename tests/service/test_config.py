@@ -56,6 +56,7 @@ def test_timers_are_read_in_seconds_and_reminders_in_hours() -> None:
         ({"SPEAKEASY_REMINDER_POLL_SECONDS": "soon"}, "must be a number of seconds, not 'soon'"),
         ({"SPEAKEASY_DELIVERY_SWEEP_SECONDS": "inf"}, "must be more than 0 seconds"),
         ({"SPEAKEASY_RENDER_WORKERS": "-1"}, "SPEAKEASY_RENDER_WORKERS must be a number"),
+        ({"SPEAKEASY_CHANNEL_BURST": "five"}, "SPEAKEASY_CHANNEL_BURST must be a number of posts"),
         ({"SPEAKEASY_LOBBIES_PER_USER": "0"}, "SPEAKEASY_LOBBIES_PER_USER must be a whole number of 1 or more"),
         ({"SPEAKEASY_LOBBIES_PER_USER": "2.5"}, "must be a whole number of 1 or more, not '2.5'"),
         ({"SPEAKEASY_LOBBY_EXPIRE_DAYS": "0"}, "SPEAKEASY_LOBBY_EXPIRE_DAYS must be more than 0 days"),
@@ -121,6 +122,7 @@ README_FIELDS: dict[str, tuple[str, Any]] = {
     "SPEAKEASY_BOARD_COOLDOWN_SECONDS": ("board_cooldown_s", 1.0),
     "SPEAKEASY_DEV_GUILD": ("dev_guild_id", {"(none)": None}),
     "SPEAKEASY_RENDER_WORKERS": ("render_workers", {"cores - 1": max((os.cpu_count() or 1) - 1, 0)}),
+    "SPEAKEASY_CHANNEL_BURST": ("channel_burst", 1),
     "SPEAKEASY_SHARD_COUNT": ("shard_count", {"(none)": None}),
     "SPEAKEASY_SHARD_IDS": ("shard_ids", {"(all)": None}),
 }
