@@ -12,6 +12,7 @@ from typing import Any
 from cogs.langs import Langs
 from cogs.publish import Publisher
 from cogs.publish.publisher import SCREEN_GAMES
+from service import Settings
 from tests.cogs.driver import CHANNEL, Clock, Driver, bot_on, ids_of, table
 from tests.fakediscord import payloads as p
 from tests.fakediscord.fixtures import fake_server
@@ -202,7 +203,7 @@ async def test_what_a_process_remembers_per_user_and_per_game_is_bounded():
         await langs.remember(Store(), SimpleNamespace(user=SimpleNamespace(id=uid, bot=False), locale="de"), 0.0)
     assert writes == [1, 2, 3, 4, 5] and list(langs._known) == [4, 5, 1]
 
-    publisher = Publisher(SimpleNamespace())  # type: ignore[arg-type]
+    publisher = Publisher(SimpleNamespace(settings=Settings()))  # type: ignore[arg-type]
     for gid in range(1, SCREEN_GAMES + 11):
         publisher.screens_of(gid)[7] = ("screen", 0)
         publisher.screens_of(1)  # game 1 is used all along
