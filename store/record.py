@@ -254,17 +254,6 @@ class Record(Base):
         row = await self._fetchone("SELECT COALESCE(MAX(id), 0) FROM events WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0
 
-    async def count_events(self, game_id: int, *, public_only: bool = False) -> int:
-        """How many events the game has (public ones only if asked)."""
-        sql = "SELECT COUNT(*) FROM events WHERE game_id = ?" + (" AND seats IS NULL" if public_only else "")
-        row = await self._fetchone(sql, (game_id,))
-        return int(row[0]) if row else 0
-
-    async def public_log_page(self, game_id: int, offset: int, limit: int) -> list[EventRow]:
-        """``limit`` public events from the ``offset``-th one (0: the first), in order: one page of the log."""
-        sql = f"SELECT {cols(EventRow)} FROM events WHERE game_id = ? AND seats IS NULL ORDER BY id LIMIT ? OFFSET ?"
-        return [EventRow(*row) for row in await self._fetchall(sql, (game_id, limit, offset))]
-
     async def put_events(self, game_id: int, events: list[tuple[int, str, str | None, str, str]]) -> None:
         """Store the events of a game that has none yet (a database written before events were kept)."""
         async with self._write() as conn:

@@ -239,7 +239,7 @@ class BoardMixin:
             pngs, drawn = await self._draw(table, pt.view, data.get("base_marks"))
             was = data.get("pngs") or {}
             if drawn["pngs"] != was:
-                fields["attachments"] = await self._attachments(table, current.message_id, pt, pngs, was)
+                fields["attachments"] = await self._attachments(table, current.message_id, pt, pngs, was, drawn["pngs"])
             data = {**data, **drawn}
         try:
             await self._edit(
@@ -253,19 +253,26 @@ class BoardMixin:
         await self.bot.service.store.set_message_shown(table.id, "board", table.version, last, data=json.dumps(data))
 
     async def _attachments(
-        self, table: Table, message_id: int, pt: PublicTable, pngs: list[tuple[str, bytes]], was: dict[str, str]
+        self,
+        table: Table,
+        message_id: int,
+        pt: PublicTable,
+        pngs: list[tuple[str, bytes]],
+        was: dict[str, str],
+        now: dict[str, str],
     ) -> list[Any]:
-        """A board edit's pictures: a picture that changed is uploaded, one that did not stays as it is (Discord
-        keeps an attachment named by its id), so a step that moved one Capo does not upload the city again."""
+        """A board edit's pictures: a picture that changed (its digest in ``now`` is not the one in ``was``) is
+        uploaded, one that did not stays as it is (Discord keeps an attachment named by its id), so a step that
+        moved one Capo does not upload the city again."""
         kept: dict[str, Any] = {}
-        if any(was.get(name) == hashlib.sha256(png).hexdigest()[:16] for name, png in pngs):
+        if any(was.get(name) == digest for name, digest in now.items()):
             channel = await self.channel(table.row.table_channel)
             with contextlib.suppress(discord.NotFound):
                 shown = await channel.fetch_message(message_id)  # type: ignore[attr-defined]
                 kept = {a.filename: a for a in shown.attachments}
         out: list[Any] = []
         for i, (name, png) in enumerate(pngs):
-            if was.get(name) == hashlib.sha256(png).hexdigest()[:16] and name in kept:
+            if was.get(name) == now[name] and name in kept:
                 out.append(kept[name])
             else:
                 described = board.picture_description(pt, i) or None
