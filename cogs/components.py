@@ -259,6 +259,21 @@ def prompt_view(
     return view if view.children else None
 
 
+class GreyButton(discord.ui.Button):
+    """An answer impossible now, shown disabled with why: nothing to dispatch (it cannot be pressed).
+
+    Not dispatchable on purpose: a view holding a dispatchable item that is no ``DynamicItem`` is kept by
+    discord.py per message, and a later view stopped at the same message (an ephemeral reply edited into the
+    next question, issue 24) would then unregister the ``DynamicItem`` classes it holds for the whole bot."""
+
+    def __init__(self, label: str, custom_id: str, row: int) -> None:
+        super().__init__(label=label, disabled=True, custom_id=custom_id, row=row)
+
+    def is_dispatchable(self) -> bool:
+        """Never: a disabled button sends no click."""
+        return False
+
+
 def _buttons(
     view: discord.ui.View,
     gid: int,
@@ -278,11 +293,7 @@ def _buttons(
         view.add_item(button)
     for j, opt in enumerate(grey, len(options)):
         label = _clip(f"{w.field(opt, 'label')} ({w.field(opt, 'disabled')})", LABEL_MAX)
-        view.add_item(
-            discord.ui.Button(
-                label=label, disabled=True, custom_id=f"gr|{gid}|{version}|{kind}|{j}", row=row + j // ROW_SIZE
-            )
-        )
+        view.add_item(GreyButton(label, f"gr|{gid}|{version}|{kind}|{j}", row + j // ROW_SIZE))
     count = len(options) + len(grey)
     return row + (count + ROW_SIZE - 1) // ROW_SIZE
 

@@ -21,6 +21,7 @@ from cogs.errors import UNKNOWN_BUTTON, answer, one_round
 from cogs.langs import reader_lang, reader_words
 from cogs.pictures import PICTURES
 from cogs.publish import message_nonce
+from cogs.replies import Replies
 from engine.core import Option, Prompt
 from engine.msg import M
 from service import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
@@ -46,6 +47,18 @@ def click_time_ms(interaction: discord.Interaction) -> int:
     return (interaction.id >> 22) + DISCORD_EPOCH_MS
 
 
+def from_reply(interaction: discord.Interaction) -> bool:
+    """Whether a click came from an ephemeral reply of the bot's (the clicker's own), not from a board."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _chained(prompt: Prompt, kind: str) -> bool:
+    """Whether a reply to a click of ``kind`` carries this question of the clicker's: not a race (the board holds
+    it, for everyone at once); an optional question only when it was just answered (it stays in My options)."""
+    return not prompt.race and (not prompt.optional or (prompt.secret and prompt.kind == kind))
+
+
 def user_of(interaction: discord.Interaction) -> User:
     """The clicking user, with admin rights if they manage the server, and where they asked: a server, or a DM
     (where only their own seats count: ``Core.load_for``)."""
@@ -63,6 +76,8 @@ class PlayCog(commands.Cog, name="Play"):
         self.races: dict[tuple[int, int], asyncio.Task[None]] = {}
         self.reminder_task: asyncio.Task[None] | None = None
         self.race_sweep_task: asyncio.Task[None] | None = None
+        #: each player's newest reply with buttons per game (issue 24: the chain)
+        self.replies = Replies(bot.service.clock)
 
     async def cog_load(self) -> None:
         """Re-arm race timers left open by a restart (the service has re-derived them from the games); start
@@ -97,18 +112,23 @@ class PlayCog(commands.Cog, name="Play"):
     # --- clicks --------------------------------------------------------------------------------------------
 
     async def on_action(self, interaction: discord.Interaction, item: ActionButton) -> None:
-        """A click on an option: confirm risky steps, then let the service decide, then post."""
+        """A click on an option: confirm risky steps, then let the service decide, then post. A click in one of
+        the clicker's own replies (issue 24) answers in that reply: its buttons give way to the next question."""
         if getattr(item, "from_select", False) and item.flag != "!":
             # a select menu's options carry no style: look it up
             item.risky = await self._is_risky(item, interaction)
         w = reader_words(interaction)
+        in_reply = from_reply(interaction)
         if item.risky and item.flag != "!":
             confirm = discord.ui.View(timeout=None)
             label = item.item.label or ""
             yes = Option(item.option, M("table.button.yes", "Yes: {label}", label=label), style="danger")
             confirm.add_item(ActionButton(item.gid, item.version, item.kind, yes, "!", lang=w.lang))
             text = w(M("table.confirm", "{label}? This cannot be undone.", label=label))
-            await interaction.response.send_message(text, view=confirm, ephemeral=True)
+            if in_reply:  # the chain goes on in the same reply
+                await interaction.response.edit_message(content=text, view=confirm, attachments=[])
+            else:
+                await interaction.response.send_message(text, view=confirm, ephemeral=True)
             forget(confirm)
             return
         await interaction.response.defer()  # a quiet click: the board shows what it did
@@ -118,9 +138,11 @@ class PlayCog(commands.Cog, name="Play"):
                 item.gid, user_of(interaction), item.version, item.kind, item.option, click_time_ms(interaction)
             )
         except ServiceError as exc:
+            if in_reply and isinstance(exc, StaleClick):  # an old question: its buttons cannot be used again
+                await self.replies.settle(interaction, item.gid, None, None)
             await interaction.followup.send(w(exc.msg), ephemeral=True)
             return
-        await self._reply(interaction, notice, item.kind)
+        await self._reply(interaction, notice, item.kind, in_reply=in_reply)
         await self.bot.publisher.deliver(notice.table.id)
 
     async def _is_risky(self, item: ActionButton, interaction: discord.Interaction) -> bool:
@@ -149,49 +171,55 @@ class PlayCog(commands.Cog, name="Play"):
                 return True
         return False
 
-    async def _reply(self, interaction: discord.Interaction, notice: Notice, kind: str = "") -> None:
-        """The clicker's private answer: what they may now see, and their next private question if any (an
-        optional question, such as standing orders, only after answering it: it is always in My options)."""
+    async def _reply(
+        self, interaction: discord.Interaction, notice: Notice, kind: str = "", *, in_reply: bool = False
+    ) -> None:
+        """The clicker's private answer: what they may now see, and their next question if it is theirs (issue
+        24: the question goes where the thumb is, so a turn of several steps is played in the newest reply; an
+        optional private question, such as standing orders, only after answering it: it is always in My
+        options). ``in_reply``: the click came from the clicker's own reply, which becomes this answer."""
         table = notice.table
         w = reader_words(interaction, table)
         uid = interaction.user.id
         lines = [w(notice.reply)] if notice.reply else []
         lines += [w(line) for line in notice.private.get(uid, [])]
         seat = table.seat_of(uid)
-        mine = [p for p in table.prompts_for(seat) if p.secret and (not p.optional or p.kind == kind)]
+        mine = [p for p in table.prompts_for(seat) if _chained(p, kind)]
         mine = [p for p in mine if not p.optional] or mine
-        view = self._private_components(table, seat, mine, w.lang) if mine else None
-        if mine:
-            lines += [w.field(mine[0], "text"), *legend(mine[0].options, w)]
-        if not lines:
-            return  # nothing private to say: no "Done." clutter
-        text = "\n".join(lines)
-        if view is None:
-            await interaction.followup.send(clip_message(text), ephemeral=True)
-        else:
-            await interaction.followup.send(clip_message(text), ephemeral=True, view=view)
-            forget(view)
+        undo = bool(mine) and await self.bot.service.can_undo(table, seat)
+        view = self._private_components(table, seat, mine, w.lang, undo=undo) if mine else None
+        for prompt in mine[:1]:
+            lines += [w.field(prompt, "text"), *legend(prompt.options, w)]
+        if in_reply:
+            await self.replies.settle(interaction, table.id, clip_message("\n".join(lines)) if lines else None, view)
+        elif lines:
+            await self.replies.send(interaction, table.id, clip_message("\n".join(lines)), view)
+        else:  # nothing private to say (no "Done." clutter); the move made an older reply's buttons old
+            await self.replies.drop(table.id, uid)
 
     async def on_undo(self, interaction: discord.Interaction, gid: int, version: int) -> None:
         """ "Undo my last step": the service checks it is the clicker's own step of this turn (quiet: the board
         shows the undo)."""
         await interaction.response.defer()
+        in_reply = from_reply(interaction)
         try:
             notice = await self.bot.service.undo(gid, user_of(interaction), version)
         except ServiceError as exc:
+            if in_reply and isinstance(exc, StaleClick):
+                await self.replies.settle(interaction, gid, None, None)
             await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
             return
-        await self._reply(interaction, notice)
+        await self._reply(interaction, notice, in_reply=in_reply)
         await self.bot.publisher.deliver(notice.table.id)
 
     @staticmethod
     def _private_components(
-        table: Table, seat: int | None, mine: list[Prompt], lang: str | None = None
+        table: Table, seat: int | None, mine: list[Prompt], lang: str | None = None, undo: bool = False
     ) -> discord.ui.View | None:
         """The clicker's questions as components (in their language); a group of questions (a Mob War district)
-        also as one menu of plans that decides them all at once."""
+        also as one menu of plans that decides them all at once; ``undo``: with "Undo my last step"."""
         menu = plan_menu(plans(table, seat), lang) if seat is not None else None
-        return prompt_view(table.id, table.version, mine, mine_button=False, plans=menu, lang=lang)
+        return prompt_view(table.id, table.version, mine, mine_button=False, undo_button=undo, plans=menu, lang=lang)
 
     async def on_mine(self, interaction: discord.Interaction, gid: int) -> None:
         """The clicker's own questions and private note, ephemerally."""
@@ -232,11 +260,7 @@ class PlayCog(commands.Cog, name="Play"):
             # issue 23: every message that asks a player to act says when their time runs out
             lines.append(w(M("table.remind.deadline", "-# Your time runs out <t:{at}:R>.", at=math.ceil(at))))
         components = self._private_components(table, seat, mine, w.lang) if mine else None
-        if components is None:
-            await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True)
-        else:
-            await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True, view=components)
-            forget(components)
+        await self.replies.send(interaction, gid, clip_message("\n".join(lines)), components)
 
     async def _game_named_or_here(self, interaction: discord.Interaction, game: int | None) -> int | None:
         """The game a command names, else the clicker's game in this channel (``None``: none)."""

@@ -7,6 +7,7 @@ const S = {
   players: [], me: null, channels: [], channel: null, commands: [], users: [],
   seen: {},          // per player and channel: the newest message id already shown (for the unread mark)
   rendered: new Map(), // message id -> [json text, element]
+  gesture: 0, ownScroll: 0, // when the reader last scrolled by hand, and when the page last scrolled itself
   stick: true,       // the messages are scrolled to the bottom: keep them there as pictures load
 };
 const $ = (sel) => document.querySelector(sel);
@@ -114,9 +115,16 @@ function renderEmbed(e, files, used) {
     e.footer && e.footer.text ? el("div", { class: "footer" }, e.footer.text) : null);
 }
 
+/** Scroll the messages to the newest (the page's own move, which the scroll listener does not take as the reader's). */
+function toBottom() {
+  const box = $("#messages");
+  S.ownScroll = Date.now();
+  box.scrollTop = box.scrollHeight;
+}
+
 function picture(src, alt, extra = {}) {
   const img = el("img", { class: "picture board", src, alt, ...extra });
-  img.addEventListener("load", () => { if (S.stick) { const box = $("#messages"); box.scrollTop = box.scrollHeight; } });
+  img.addEventListener("load", () => { if (S.stick) toBottom(); });
   return img;
 }
 
@@ -173,6 +181,7 @@ function renderSelect(msg, c) {
 async function interact(control, message, customId, values) {
   showError("");
   control.disabled = true;
+  S.stick = true; // as on Discord, your own action brings the chat to its newest message (the answer comes there)
   try {
     await api("/api/click", { user: S.me.id, message, custom_id: customId, values });
   } catch (err) {
@@ -206,7 +215,7 @@ async function loadMessages() {
   const list = await api(`/api/messages?user=${me}&channel=${channel}`);
   if (me !== S.me.id || channel !== S.channel) return; // switched meanwhile
   const box = $("#messages");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const atBottom = S.stick || box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   const keep = new Set(list.map((m) => m.id));
   for (const [id, [, node]] of S.rendered) if (!keep.has(id)) { node.remove(); S.rendered.delete(id); }
   let previous = null;
@@ -226,7 +235,7 @@ async function loadMessages() {
     previous = node;
   }
   if (list.length) S.seen[`${me}:${channel}`] = list[list.length - 1].id;
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  if (atBottom) toBottom();
   S.stick = atBottom;
 }
 
@@ -356,6 +365,7 @@ async function sendCommand(ev) {
   const command = $("#command").value;
   if (!command) { showError("Choose a slash command first."); return; }
   $("#send").disabled = true;
+  S.stick = true;
   try {
     await api("/api/slash", { user: S.me.id, channel: S.channel, command, options: formOptions() });
   } catch (err) {
@@ -403,8 +413,13 @@ async function start() {
   await loadChannels();
   renderOptions();
   $("#command").addEventListener("change", renderOptions);
-  $("#messages").addEventListener("scroll", () => {
-    const box = $("#messages");
+  // Only the reader's own scrolling (wheel, touch, keys, the scrollbar) unsticks the chat from its newest message:
+  // the page's own moves (to the bottom as a picture loads, the browser keeping its place) must not.
+  const box = $("#messages");
+  for (const kind of ["wheel", "touchmove", "keydown"]) box.addEventListener(kind, () => { S.gesture = Date.now(); }, { passive: true });
+  box.addEventListener("mousedown", (ev) => { if (ev.target === box) S.gesture = Date.now(); });
+  box.addEventListener("scroll", () => {
+    if (S.gesture <= S.ownScroll || Date.now() - S.gesture > 1000) return;
     S.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   });
   $("#command-box").addEventListener("submit", sendCommand);

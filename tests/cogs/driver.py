@@ -212,10 +212,19 @@ class Driver:
         cid = next(i for i in ids_of(msg) if i.endswith("|!"))
         return await self.server.click(self.user_of_seat(seat), msg["id"], cid, ts_ms=self.next_ts())
 
+    async def reply_of(self, rec) -> dict[str, Any]:  # noqa: ANN001
+        """The ephemeral reply an interaction showed its player: its followup, or (a click made in a reply) that
+        reply itself, which becomes the answer (issue 24's chain)."""
+        await rec.wait_callback()
+        if rec.ephemeral and rec.callback_type == 6:
+            await rec.wait_edits(1)
+            return rec.message
+        await rec.wait_followups(1)
+        return rec.followups[-1]
+
     async def click_private(self, rec, seat: int, kind: str, option: str):  # noqa: ANN001, ANN201
         """Click an option on the ephemeral reply ``rec`` showed the player."""
-        await rec.wait_followups(1)
-        msg = rec.followups[-1]
+        msg = await self.reply_of(rec)
         cid, values = target(msg, kind, option)
         return await self.server.click(self.user_of_seat(seat), msg["id"], cid, values=values, ts_ms=self.next_ts())
 
@@ -254,6 +263,11 @@ async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  #
         rec = await d.confirm(rec, seat)
     rec = await d.done(rec, version)
     after = await d.load()
+    if rec.ephemeral and rec.callback_type == 6 and not rec.followups:
+        # a click in the player's own reply: the reply itself becomes the answer (issue 24)
+        await rec.wait_edits(1)
+        d.replies[seat] = (rec.message, after.version)
+        return rec
     if not rec.followups and any(pr.secret and not pr.optional for pr in after.prompts_for(seat)):
         await rec.wait_followups(1)  # the bot answers a click with the clicker's next private question
     if rec.followups:

@@ -269,7 +269,7 @@ async def draw(d: Driver, acks: Acks, via: str) -> tuple[int, InteractionRecord,
     t = await d.load()
     seat = next(pr.seat for pr in t.prompts() if pr.kind == "turn")
     rec = await act(d, acks, seat, "turn", "draw", via)
-    await rec.wait_followups(1)
+    await d.reply_of(rec)
     return seat, rec, is_bottle((await d.load()).state.held)
 
 

@@ -198,10 +198,11 @@ async def test_undo_back_to_and_not_past_a_revealed_card(tmp_path):
         version = (await d.load()).version
         rec = await server.click(d.user_of_seat(seat), board["id"], undo, ts_ms=d.next_ts())
         await d.done(rec, version)
-        assert not rec.followups  # quiet: the board says it
         await d.settle()
         t = await d.load()
         assert t.prompts()[0].kind == "place" and t.prompts()[0].seat == seat
+        # quiet (the board says it): a reply only asks the player's question again, where the thumb is (issue 24)
+        assert all(any(i.split("|")[3:4] == ["place"] for i in ids_of(m)) for m in rec.followups), rec.followups
         assert any("takes back" in m["content"] for m in server.messages_in(d.where))
         # Finish the turn: the end-of-turn draw reveals the next card; nothing before it can be taken back.
         await play_speakeasy(d, until=lambda t: t.prompts()[0].seat != seat)
