@@ -115,7 +115,9 @@ def city_image(view: View, before: Iterable[str] | None = None) -> Image.Image:
     _check_public(view)
     base = city.static_view(view)
     letters = badge_letters(words.names(view))
-    layer = _static_layer("city", base, city.new_image, lambda im: city.draw(im, base, letters, True, ()))
+    layer = _static_layer(
+        "city", base, lambda: city.new_image(city.height(base)), lambda im: city.draw(im, base, letters, True, ())
+    )
     img = layer.copy()
     city.draw(img, view, letters, False, changed(view, before), layer)
     _title(img, view, "city")

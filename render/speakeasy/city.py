@@ -67,7 +67,11 @@ ROWS = 6  # Uptown's six districts; the shorter Zones leave a cell for Central P
 TOP = P_HEADER_H + 12
 DISTRICTS_TOP = TOP + ZONE_H + 8
 LEGEND_TOP = DISTRICTS_TOP + ROWS * (DISTRICT_H + DISTRICT_GAP) - DISTRICT_GAP + 12
-HEIGHT = LEGEND_TOP + 2 * 30 + 10
+LEGEND_H = 2 * 30 + 10
+#: the picture's height with every district open (3-4 players); ``height(view)`` gives any view's
+HEIGHT = LEGEND_TOP + LEGEND_H
+#: a district closed on the 1-2 player side: one line
+CLOSED_H = 52
 SPACES_TOP = 46
 SPACES_H = 108
 #: Badge size in a building: big enough for an 18 px letter.
@@ -109,29 +113,73 @@ def draw(
     d = ImageDraw.Draw(img)
     w = words.lang_words(view)
     war_no = words.war_district(view) if not static else None
+    for z in range(len(words.ZONE_NAMES)):
+        _zone_head(img, d, MARGIN + z * (COL_W + GAP), TOP, view, z, letters, static, w)
+    places, park, legend_top = layout(view)
+    for dist, x, y in places:
+        war = dist["number"] == war_no
+        if not _is_open(dist):  # drawn once, with the static layer: nothing of the game happens there
+            if static:
+                _closed(d, x, y, dist, w)
+        elif layer is None or static:
+            _district(img, d, x, y, dist, letters, static, war, new, w)
+        else:
+            _cached_district(img, layer, x, y, dist, letters, war, new, w)
+    if park is not None:
+        px, py, pw = park
+        _central_park(img, d, px, py, pw, view, letters, static, w)
+    if static:
+        _legend(d, legend_top, w)
+
+
+def _is_open(dist: View) -> bool:
+    return bool(dist.get("open", True)) and bool(dist["spaces"])
+
+
+def layout(view: View) -> tuple[list[tuple[View, int, int]], tuple[int, int, int] | None, int]:
+    """Where each district goes (its view, x, y), Central Park (x, y, width; under the Zones with a cell to
+    spare) and the legend's top. A district closed on the 1-2 player side is one short line (issue 24: a quarter
+    of the picture said "Closed on the 1-2 player side"), so the picture is shorter with 1-2 players."""
     by_zone: dict[str, list[View]] = {z: [] for z in words.ZONE_NAMES}
     for dist in view["districts"]:
         by_zone.setdefault(dist["zone"], []).append(dist)
-    spare: list[int] = []
+    places: list[tuple[View, int, int]] = []
+    spare: list[tuple[int, int]] = []
+    bottom = DISTRICTS_TOP
     for z, zone in enumerate(words.ZONE_NAMES):
         x = MARGIN + z * (COL_W + GAP)
-        _zone_head(img, d, x, TOP, view, z, letters, static, w)
         y = DISTRICTS_TOP
         dists = sorted(by_zone.get(zone, []), key=lambda t: t["number"])
         for dist in dists:
-            war = dist["number"] == war_no
-            if layer is None or static:
-                _district(img, d, x, y, dist, letters, static, war, new, w)
-            else:
-                _cached_district(img, layer, x, y, dist, letters, war, new, w)
-            y += DISTRICT_H + DISTRICT_GAP
+            places.append((dist, x, y))
+            y += (DISTRICT_H if _is_open(dist) else CLOSED_H) + DISTRICT_GAP
         if len(dists) < ROWS:
-            spare.append(x)
+            spare.append((x, y))
+        bottom = max(bottom, y)
+    park = None
     if spare:
-        y = DISTRICTS_TOP + (ROWS - 1) * (DISTRICT_H + DISTRICT_GAP)
-        _central_park(img, d, spare[0], y, spare[-1] + COL_W - spare[0], view, letters, static, w)
-    if static:
-        _legend(d, LEGEND_TOP, w)
+        py = max(y for _, y in spare)
+        park = (spare[0][0], py, spare[-1][0] + COL_W - spare[0][0])
+        bottom = max(bottom, py + DISTRICT_H + DISTRICT_GAP)
+    return places, park, bottom - DISTRICT_GAP + 12
+
+
+def height(view: View) -> int:
+    """The city picture's height for this view (shorter when districts are closed)."""
+    return layout(view)[2] + LEGEND_H
+
+
+def _closed(d: ImageDraw.ImageDraw, x: int, y: int, dist: View, say: Words) -> None:
+    """A district closed on the 1-2 player side: its number, its name and why, on one short line."""
+    w, cy = COL_W, y + CLOSED_H // 2
+    panel(d, (x, y, x + w, y + CLOSED_H), CLOSED, LINE)
+    d.ellipse((x + 7, cy - 17, x + 41, cy + 17), fill=DIM)
+    text(d, (x + 24, cy), str(dist["number"]), P_NUMBER, INK, "bold", "mm")
+    name = say(words.district_term(str(dist["name"])))
+    closed = say(M("render.speakeasy.city.closed_short", "closed at 1–2 players"))
+    room = w - 60
+    used = fit(d, (x + 50, cy), name, room * 0.55, (P_TEXT, PHONE_MIN), MUTED, "bold", "lm")
+    fit(d, (x + w - 10, cy), closed, room - used - 12, (P_TEXT, PHONE_MIN), MUTED, "cond", "rm")
 
 
 # --- a Zone's head ------------------------------------------------------------------------------------------
@@ -193,9 +241,9 @@ def _district(
     new: Collection[str],
     say: Words,
 ) -> None:
+    """An open district: its panel (static), or its pieces."""
     w, h = COL_W, DISTRICT_H
     n = dist["number"]
-    is_open = bool(dist.get("open", True)) and bool(dist["spaces"])
     cx, cy = x + 24, y + 24
     tags: list[tuple[str, RGB, RGB, RGB | None, str]] = []
     if not static:
@@ -211,15 +259,9 @@ def _district(
     tags_w = sum(int(font.getlength(t[0])) + 18 for t in tags)
     name = say(words.district_term(str(dist["name"])))
     if static:
-        panel(d, (x, y, x + w, y + h), PANEL if is_open else CLOSED, LINE)
-        d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=GOLD if is_open else DIM)
+        panel(d, (x, y, x + w, y + h), PANEL, LINE)
+        d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=GOLD)
         text(d, (cx, cy), str(n), P_NUMBER, INK, "bold", "mm")
-        if not is_open:
-            fit(d, (x + 50, cy), name, w - 60, (P_DISTRICT, 20, PHONE_MIN), MUTED, "bold", "lm")
-            closed = say(M("render.speakeasy.city.closed", "Closed on the 1–2 player side"))
-            fit(d, (x + w / 2, y + h / 2 + 10), closed, w - 20, (P_TEXT,), MUTED, "cond", "mm")
-        return
-    if not is_open:
         return
     # the name is drawn with the pieces: how much room it has depends on the markers beside it
     fit(d, (x + 50, cy), name, w - 60 - tags_w, (P_DISTRICT, 20, PHONE_MIN), CREAM, "bold", "lm")

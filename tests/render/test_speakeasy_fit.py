@@ -130,7 +130,7 @@ def public_pictures(view: View) -> list[Image.Image]:
     letters = badge_letters(words.names(view))
     new = se.changed(view, [])
     for part, module in (("city", city), ("table", table)):
-        img = city.new_image() if module is city else table.new_image(len(view["players"]))
+        img = city.new_image(city.height(view)) if module is city else table.new_image(len(view["players"]))
         mark = words.lang_words(view)(se._MARKS[part])
         pieces.header_frame(ImageDraw.Draw(img), P_HEADER_H, mark, P_WORDMARK)
         module.draw(img, module.static_view(view), letters, True, ())

@@ -260,7 +260,7 @@ def test_parts_from_the_cache_are_the_parts_drawn_afresh(fresh_caches: None) -> 
     for part, module, image in (("city", city, se.city_image), ("table", table, se.table_image)):
         first, again = image(view, before), image(view, before)  # the second from the part cache
         assert first.tobytes() == again.tobytes()
-        fresh = city.new_image() if module is city else table.new_image(len(view["players"]))
+        fresh = city.new_image(city.height(view)) if module is city else table.new_image(len(view["players"]))
         pieces.header_frame(ImageDraw.Draw(fresh), style.P_HEADER_H, se._MARKS[part], style.P_WORDMARK)
         module.draw(fresh, module.static_view(view), letters, True, ())
         module.draw(fresh, view, letters, False, se.changed(view, before))  # no layer: every part drawn
