@@ -341,7 +341,7 @@ def _mobster_row(d: ImageDraw.ImageDraw, x: int, y: int, dist: View, new: Collec
         if f"mobster:{dist['number']}:{mob}" in new:
             outline_changed(d, (x + 8, my - 13, x + 16 + width, my + 13), 6, CHANGED, 3)
     elif strength == 0:
-        text(d, (x + 12, my), w(M("render.speakeasy.city.no_mobster", "No Mobster")), P_TEXT, DIM, "cond", "lm")
+        text(d, (x + 12, my), w(M("render.speakeasy.city.no_mobster", "No Mobster")), P_TEXT, MUTED, "cond", "lm")
 
 
 def _space(
@@ -397,7 +397,7 @@ def _space(
     if tile:
         _tile(d, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), str(tile["kind"]), w)
     else:
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), w(M("render.speakeasy.city.free", "free")), P_TEXT, DIM, "cond", "mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), w(M("render.speakeasy.city.free", "free")), P_TEXT, MUTED, "cond", "mm")
 
 
 def _tile(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str, w: Words, short: bool = False) -> None:

@@ -198,7 +198,7 @@ def _player_board_image(view: View, seat: int) -> Image.Image:
         _fit(d, (hx, hy), shown, x1 - hx - 16, (FS_LABEL,), CREAM, "cond", "lm")
         hy += 24
     if not helpers:
-        _text(d, (hx, hy), w(M("render.speakeasy.none", "none")), FS_LABEL, DIM, "cond", "lm")
+        _text(d, (hx, hy), w(M("render.speakeasy.none", "none")), FS_LABEL, MUTED, "cond", "lm")
     y += 190 + 20
     # card slots
     _label(d, x0, y, w(M("render.speakeasy.board.label", "Card slots")))

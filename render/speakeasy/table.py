@@ -342,7 +342,7 @@ def _restaurant(
         gives = say(words.BOOTH_GIVES[k]) if k < len(words.BOOTH_GIVES) else ""
         if static:
             if k >= open_n:
-                text(d, (cx, y + 84), say(M("render.speakeasy.table.closed", "closed")), P_TEXT, DIM, "cond", "mm")
+                text(d, (cx, y + 84), say(M("render.speakeasy.table.closed", "closed")), P_TEXT, MUTED, "cond", "mm")
                 continue
             said = say(M("render.speakeasy.table.booth", "{n} · {cost} Lev.", n=k + 1, cost=cost))
             text(d, (cx, y + 42), said, P_TEXT, MUTED, "cond_bold", "ma")
@@ -429,7 +429,9 @@ def _docks(
             text(d, (right - cw / 2, ry + 10), said, P_TEXT, CREAM, "cond_bold", "mm")
             right -= cw + 10
         else:
-            text(d, (right, ry - 12), say(M("render.speakeasy.table.no_crate", "no Crate")), P_TEXT, DIM, "cond", "rm")
+            text(
+                d, (right, ry - 12), say(M("render.speakeasy.table.no_crate", "no Crate")), P_TEXT, MUTED, "cond", "rm"
+            )
         port = M(
             "render.speakeasy.table.port",
             "{district}, {zone}",
