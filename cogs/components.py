@@ -8,6 +8,8 @@ finds its game, and a click on an outdated board is refused politely (the servic
 * ``ps|game|version|kind|page``: a select menu of options (more than fit as buttons).
 * ``pm|game|version``: "My options", the clicker's own questions, privately.
 * ``un|game|version``: "Undo", take back the clicker's own last step of this turn.
+* ``pt|game|version|kind``: the first step of a question asked in two steps (``Prompt.steps``): which part.
+* ``pk|game|version|kind``: back from the second step to the first.
 """
 
 from __future__ import annotations
@@ -145,6 +147,80 @@ class ActionSelect(
         await _handler(interaction).on_action(interaction, chosen)
 
 
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"pt\|(?P<gid>{NUM})\|(?P<version>{NUM})\|(?P<kind>[^|]+)",
+):
+    """The first step of a question asked in two steps (``Prompt.steps``): choosing a part answers nothing, it
+    shows that part's options in its place."""
+
+    def __init__(
+        self,
+        gid: int,
+        version: int,
+        kind: str,
+        steps: Sequence[Option] = (),
+        placeholder: str = "",
+        lang: str | None = None,
+    ) -> None:
+        self.gid, self.version, self.kind = gid, version, kind
+        w = words(lang)
+        choices = [
+            discord.SelectOption(
+                label=_clip(w.field(s, "label"), 100),
+                value=s.id,
+                description=_clip(w.field(s, "detail"), DESCRIPTION_MAX) or None,
+            )
+            for s in steps[:MAX_SELECT]
+        ] or [discord.SelectOption(label="-", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pt|{gid}|{version}|{kind}",
+                options=choices,
+                placeholder=_clip(placeholder or w(M("table.menu.choose", "Choose…")), 150),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> StepSelect:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["version"]), match["kind"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the chosen part to the Play cog, which shows its options."""
+        values = interaction.data.get("values", []) if interaction.data else []  # type: ignore[union-attr]
+        await _handler(interaction).on_step(interaction, self.gid, self.kind, str(values[0]) if values else "-")
+
+
+class StepBack(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"pk\|(?P<gid>{NUM})\|(?P<version>{NUM})\|(?P<kind>[^|]+)",
+):
+    """Back from a two-step question's second step to its first (nothing was answered)."""
+
+    def __init__(self, gid: int, version: int, kind: str, lang: str | None = None) -> None:
+        self.gid, self.version, self.kind = gid, version, kind
+        label = words(lang)(M("table.button.step_back", "Back"))
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"pk|{gid}|{version}|{kind}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> StepBack:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]), int(match["version"]), match["kind"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Play cog, which shows the first step again."""
+        await _handler(interaction).on_step(interaction, self.gid, self.kind, None)
+
+
 class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pm\|(?P<gid>{NUM})\|(?P<version>{NUM})"):
     """Shows the clicker their own questions and private note, ephemerally."""
 
@@ -209,10 +285,12 @@ def prompt_view(
     undo_button: bool = False,
     plans: tuple[str, list[Option], str] | None = None,
     lang: str | None = None,
+    opened: dict[str, str] | None = None,
 ) -> discord.ui.View | None:
     """Buttons (or select menus when there are many options) for these prompts of game ``gid`` at
     ``version``, within Discord's limits, in ``lang``. ``plans``: a question kind, the plans that answer its
-    whole group at once and the menu's placeholder, shown first as one menu."""
+    whole group at once and the menu's placeholder, shown first as one menu. A question asked in two steps
+    (``Prompt.steps``) shows its first step, or, for a kind in ``opened``, the options of the step opened there."""
     w = words(lang)
     view = discord.ui.View(timeout=None)
     rows_left = 5 - (1 if mine_button else 0)
@@ -226,6 +304,10 @@ def prompt_view(
     for kind, options in _merge([p for p in prompts if p.seat != TABLE]).items():
         if row >= rows_left:
             break
+        stepped = next((p for p in prompts if isinstance(p, Prompt) and p.kind == kind and len(p.steps) > 1), None)
+        if stepped is not None:
+            row = _steps(view, gid, version, stepped, (opened or {}).get(kind), row, rows_left, w)
+            continue
         options = expected_step(options)
         # answers impossible now, shown greyed out with why (style guide: it teaches the rules)
         grey = [o for p in prompts if isinstance(p, Prompt) and p.kind == kind for o in p.unavailable]
@@ -296,6 +378,32 @@ def _buttons(
         view.add_item(GreyButton(label, f"gr|{gid}|{version}|{kind}|{j}", row + j // ROW_SIZE))
     count = len(options) + len(grey)
     return row + (count + ROW_SIZE - 1) // ROW_SIZE
+
+
+def _steps(
+    view: discord.ui.View, gid: int, version: int, prompt: Prompt, step: str | None, row: int, rows_left: int, w: Words
+) -> int:
+    """A two-step question from ``row``: its first step as one menu, or (``step`` opened) that step's options as
+    a menu with a "Back" button under it; the next free row."""
+    chosen = next((s for s in prompt.steps if s.id == step), None)
+    options = prompt.step_options(step) if chosen is not None else []
+    if chosen is None or not options or row + 2 > rows_left:
+        first, last = (w.field(s, "label") for s in (prompt.steps[0], prompt.steps[-1]))
+        span = w(M("table.menu.choose_span", "Choose… ({first} – {last})", first=first, last=last))
+        menu = StepSelect(gid, version, prompt.kind, prompt.steps, span, w.lang)
+        menu.item.row = row
+        view.add_item(menu)
+        return row + 1
+    placeholder = w(M("table.menu.step_second", "{part}: choose…", part=w.field(chosen, "label")))
+    for page, chunk in enumerate(_pages(options)[: rows_left - row - 1]):
+        select = ActionSelect(gid, version, prompt.kind, page, chunk, placeholder, w.lang)
+        select.item.row = row
+        view.add_item(select)
+        row += 1
+    back = StepBack(gid, version, prompt.kind, w.lang)
+    back.item.row = row
+    view.add_item(back)
+    return row + 1
 
 
 def _pages(options: list[Option]) -> list[list[Option]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.components import ActionButton, ActionSelect, MineButton, UndoButton
+from cogs.components import ActionButton, ActionSelect, MineButton, StepBack, StepSelect, UndoButton
 from cogs.table_buttons import EndVoteButton, LobbyButton, LogButton, OfferButton, SkipButton
 
 DYNAMIC_ITEMS = (
@@ -13,6 +13,8 @@ DYNAMIC_ITEMS = (
     ActionSelect,
     MineButton,
     UndoButton,
+    StepSelect,
+    StepBack,
     LobbyButton,
     OfferButton,
     EndVoteButton,

@@ -49,6 +49,9 @@ PICTURES: dict[str, GamePictures] = {
         summary=omerta_text.summary,
         private_note=omerta_text.private_note,
         private_questions=omerta_text.PRIVATE_QUESTIONS,
+        # the table picture outlines what changed since the last one posted (as Speakeasy's)
+        pictures=omerta_render.render_pictures,
+        marks=omerta_render.marks,
     ),
     "speakeasy": GamePictures(
         table=speakeasy_render.render_board,

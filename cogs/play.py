@@ -22,6 +22,7 @@ from cogs.langs import reader_lang, reader_words
 from cogs.pictures import PICTURES
 from cogs.publish import message_nonce
 from cogs.replies import Replies
+from cogs.steps import show_step
 from engine.core import Option, Prompt
 from engine.msg import M
 from service import MaybeTaken, Notice, NotTaken, ServiceError, StaleClick, Table, User
@@ -214,12 +215,24 @@ class PlayCog(commands.Cog, name="Play"):
 
     @staticmethod
     def _private_components(
-        table: Table, seat: int | None, mine: list[Prompt], lang: str | None = None, undo: bool = False
+        table: Table,
+        seat: int | None,
+        mine: list[Prompt],
+        lang: str | None = None,
+        undo: bool = False,
+        opened: dict[str, str] | None = None,
     ) -> discord.ui.View | None:
         """The clicker's questions as components (in their language); a group of questions (a Mob War district)
-        also as one menu of plans that decides them all at once; ``undo``: with "Undo my last step"."""
+        also as one menu of plans that decides them all at once; ``undo``: with "Undo my last step"; ``opened``:
+        the step opened of a question asked in two steps, by its kind."""
         menu = plan_menu(plans(table, seat), lang) if seat is not None else None
-        return prompt_view(table.id, table.version, mine, mine_button=False, undo_button=undo, plans=menu, lang=lang)
+        return prompt_view(
+            table.id, table.version, mine, mine_button=False, undo_button=undo, plans=menu, lang=lang, opened=opened
+        )
+
+    async def on_step(self, interaction: discord.Interaction, gid: int, kind: str, step: str | None) -> None:
+        """A step of a question asked in two steps (``cogs.steps``)."""
+        await show_step(self, interaction, user_of(interaction), from_reply(interaction), gid, kind, step)
 
     async def on_mine(self, interaction: discord.Interaction, gid: int) -> None:
         """The clicker's own questions and private note, ephemerally."""

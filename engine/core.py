@@ -157,6 +157,11 @@ class Prompt(msgspec.Struct, frozen=True):
     optional: bool = False
     #: The translatable form of ``text`` (see ``Option.words``).
     words: dict[str, Any] = {}
+    #: A long question the table asks in two steps (e.g. Omerta's standing orders: which slot, then which Bottle):
+    #: these are the first step's answers, each naming a part of the options (its ``label`` is their ``section``;
+    #: its ``id`` is short and stays the same while the part exists). Only the second step is an answer (one of
+    #: ``options``): the first changes nothing. A private question's alone: a public one shows its options flat.
+    steps: tuple[Option, ...] = ()
 
     def __post_init__(self) -> None:
         _take_words(self, _PROMPT_TEXTS)
@@ -180,6 +185,12 @@ class Prompt(msgspec.Struct, frozen=True):
             if opt.id == option_id:
                 return opt
         return None
+
+    def step_options(self, step_id: str) -> list[Option]:
+        """The options of the first-step answer ``step_id`` (``steps``): those in its section; none if there is
+        no such step."""
+        step = next((s for s in self.steps if s.id == step_id), None)
+        return [] if step is None else [o for o in self.options if o.section == step.label]
 
 
 class PublicPrompt(msgspec.Struct, frozen=True):

@@ -98,6 +98,7 @@ def _deal_round(state: OmertaState, start: int, events: list[Event]) -> None:
     state.reshuffles = 0
     state.claimed = []
     state.orders = []  # standing orders are for one round: the new deal puts other cards in the slots
+    state.stamps = []  # every slot has a newly dealt card
     state.start_seat = start
     state.active = start
     state.phase = "peek"

@@ -103,12 +103,16 @@ def order_prompts(state: OmertaState) -> list[Prompt]:
 
 
 def order_prompt(state: OmertaState, seat: int) -> Prompt:
-    """One seat's standing-order question."""
+    """One seat's standing-order question: an option per slot and Bottle value (and one to cancel each order),
+    asked in two steps (issue "the table reads right"): which slot, then on which Bottle. The options and their
+    ids are those of the flat menu before the steps, so records and bots are unchanged."""
     mine = {o.slot: o for o in state.orders if o.seat == seat}
     opts = [_cancel_option(s, o.value) for s, o in sorted(mine.items())]
-    for s in card_slots(state, seat):
+    slots = card_slots(state, seat)
+    for s in slots:
         opts += [_set_option(s, v) for v in deck().bottle_values if s not in mine or mine[s].value != v]
-    return Prompt(seat, ORDER, _ORDERS, tuple(opts), secret=True, optional=True)
+    steps = tuple(_slot_step(s, mine[s].value if s in mine else None) for s in sorted({*slots, *mine}))
+    return Prompt(seat, ORDER, _ORDERS, tuple(opts), secret=True, optional=True, steps=steps)
 
 
 _ORDERS = M(
@@ -118,17 +122,27 @@ _ORDERS = M(
 
 
 # Every seat's standing-order question is made on every look at the table, each with dozens of answers: the
-# answers are made once per slot and value (an Option is immutable, so one serves every question).
+# answers are made once per slot and value (an Option is immutable, so one serves every question). Each answer's
+# section is its slot: the table's first step.
 @cache
 def _set_option(slot: int, value: int) -> Option:
     text = M("omerta.opt.order_set", "Snap {slot} on a Bottle {value}", slot=slot_name(slot), value=value)
-    return Option(f"set:{slot}:{value}", text)
+    return Option(f"set:{slot}:{value}", text, section=slot_name(slot))
 
 
 @cache
 def _cancel_option(slot: int, value: int) -> Option:
     text = M("omerta.opt.order_cancel", "Cancel: {slot} on a Bottle {value}", slot=slot_name(slot), value=value)
-    return Option(f"cancel:{slot}", text)
+    return Option(f"cancel:{slot}", text, section=slot_name(slot))
+
+
+@cache
+def _slot_step(slot: int, value: int | None) -> Option:
+    """The first step's answer for one slot, saying the order it has (``value``; ``None``: none)."""
+    if value is None:
+        return Option(f"slot:{slot}", slot_name(slot))
+    now = M("omerta.opt.order_now", "Now: snap it on a Bottle {value}", value=value)
+    return Option(f"slot:{slot}", slot_name(slot), now)
 
 
 def apply_order(state: OmertaState, choice: Choice, events: list[Event]) -> None:

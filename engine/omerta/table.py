@@ -105,7 +105,20 @@ def set_slot(state: OmertaState, seat: int, slot: int, card: int | None, events:
     within a round (a swap, a power, a snap, the Chauffeur). Version 3 withdraws the standing orders on that slot
     (decisions 2.1, "A standing order follows the card it was meant for")."""
     state.players[seat].slots[slot] = card
+    stamp(state, seat, slot)
     withdraw_orders(state, seat, [slot], events)
+
+
+def stamp(state: OmertaState, seat: int, slot: int) -> None:
+    """Version 3: note that ``seat``'s ``slot`` got another card in this turn (``OmertaState.stamps``; public, the
+    log says it). Before version 3 nothing is noted: those tables' states stay as they were."""
+    if version(state) < 3:
+        return
+    while len(state.stamps) < len(state.players):
+        state.stamps.append([])
+    row = state.stamps[seat]
+    row.extend([0] * (slot + 1 - len(row)))
+    row[slot] = state.turn
 
 
 def withdraw_orders(state: OmertaState, seat: int, slots: Iterable[int], events: list[Event]) -> None:

@@ -55,6 +55,21 @@ def _look(state: OmertaState, seat: int | None) -> dict[str, Any] | None:
     return None
 
 
+def _slots(state: OmertaState, seat: int) -> list[dict[str, Any]]:
+    """A seat's slots, face down: empty or not, under Police Check or not, and ``moved``: the turn its card was
+    last replaced in this round (0: as dealt; version 3 notes it), for the picture to outline a change."""
+    moved = state.stamps[seat] if seat < len(state.stamps) else []
+    return [
+        {
+            "index": k,
+            "empty": c is None,
+            "police": c is not None and blocked(state, seat, k),
+            "moved": moved[k] if k < len(moved) else 0,
+        }
+        for k, c in enumerate(state.players[seat].slots)
+    ]
+
+
 def _public(state: OmertaState) -> dict[str, Any]:
     """The spectator's view."""
     cards = deck().cards
@@ -65,10 +80,7 @@ def _public(state: OmertaState) -> dict[str, Any]:
                 "seat": i,
                 "name": p.name,
                 "gangster": cards[p.gangster].name,
-                "slots": [
-                    {"index": k, "empty": c is None, "police": c is not None and blocked(state, i, k)}
-                    for k, c in enumerate(p.slots)
-                ],
+                "slots": _slots(state, i),
                 "card_count": sum(c is not None for c in p.slots),
                 "total": p.total,
                 "round_scores": list(p.round_scores),

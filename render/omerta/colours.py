@@ -26,3 +26,6 @@ AMBER: RGB = (240, 196, 80)
 MADE_IT: RGB = (0, 158, 115)
 FAILED: RGB = (213, 94, 0)
 WINNER: RGB = (240, 205, 110)
+#: the outline of a part that changed since the last picture: bright cyan, apart from the gold of the active row
+#: and the green felt
+CHANGED: RGB = (60, 230, 255)

@@ -1,8 +1,10 @@
-"""The Omerta table picture (``render_table``): the piles, the Safe, the callout and every player's row."""
+"""The Omerta table picture (``render_table``): the piles, the Safe, the callout and every player's row; given the
+marks of the last picture (``render.omerta.changes``), the parts changed since are outlined."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,14 +19,17 @@ from render.draw import (
     felt,
     fit_lines,
     fit_text,
+    outline_changed,
     paste,
     pill,
     player_colour,
     rounded_sprite,
 )
 from render.omerta.cards import empty_slot, hidden_marker, place_back, place_face, slot_card
+from render.omerta.changes import changed, kind_changed, slot_changed
 from render.omerta.colours import (
     AMBER,
+    CHANGED,
     CREAM,
     CREAM_DIM,
     FELT_CENTRE,
@@ -75,8 +80,10 @@ def _player_panel(
     letter: str,
     tags: list[tuple[str, RGB, RGB]],
     say: Words,
+    total_new: bool = False,
 ) -> None:
-    """Badge, name, gangster, total, round scores and tags of one player, in a ``w`` px wide column."""
+    """Badge, name, gangster, total, round scores and tags of one player, in a ``w`` px wide column (the total
+    outlined when it is ``total_new``)."""
     d = ImageDraw.Draw(img)
     seat = int(p["seat"])
     bsize = 68
@@ -86,6 +93,8 @@ def _player_panel(
     d.text((x + w, y + 4), total, font=fonts.get(FS_SMALL_LABEL, "cond_bold"), fill=MUTED, anchor="rt")
     d.text((x + w, y + 24), str(p.get("total", 0)), font=fonts.get(FS_TOTAL, "bold"), fill=CREAM, anchor="rt")
     total_w = max(70, fonts.get(FS_TOTAL, "bold").getlength(str(p.get("total", 0))))
+    if total_new:
+        outline_changed(d, (x + w - total_w - 6, y + 2, x + w + 4, y + 76), 8, CHANGED, 4)
     tx = x + bsize + 16
     name_w = x + w - total_w - 16 - tx
     name, nsize = fit_text(str(p["name"]), name_w, (FS_NAME, 34, 30, 26, 22), "bold")
@@ -103,9 +112,11 @@ PANEL_W = 430
 PANEL_H = 152
 
 
-def _draw_pile(img: Image.Image, x: int, y: int, w: int, count: int, say: Words) -> None:
+def _draw_pile(img: Image.Image, x: int, y: int, w: int, count: int, say: Words, new: bool = False) -> None:
     d = ImageDraw.Draw(img)
     h = card_h(w)
+    if new:
+        outline_changed(d, (x - 2, y - 4, x + w + 10, y + h + 10), CARD_RADIUS, CHANGED)
     section_label(d, x, y - 12, say(M("render.omerta.label_draw_pile", "DRAW PILE")))
     if count <= 0:
         empty_slot(img, x, y, w, None)
@@ -118,9 +129,13 @@ def _draw_pile(img: Image.Image, x: int, y: int, w: int, count: int, say: Words)
     d.text((x + w / 2, y + h + 64), word, font=fonts.get(FS_COUNT_LABEL, "regular"), fill=CREAM_DIM, anchor="mm")
 
 
-def _discard_pile(img: Image.Image, x: int, y: int, w: int, top: dict[str, Any] | None, count: int, say: Words) -> None:
+def _discard_pile(
+    img: Image.Image, x: int, y: int, w: int, top: dict[str, Any] | None, count: int, say: Words, new: bool = False
+) -> None:
     d = ImageDraw.Draw(img)
     h = card_h(w)
+    if new:
+        outline_changed(d, (x - 2, y + 6, x + w + 7, y + h + 14), CARD_RADIUS, CHANGED)
     section_label(d, x, y - 12, say(M("render.omerta.label_discard_pile", "DISCARD PILE")))
     if top is None:
         empty_slot(img, x, y + 8, w, None)
@@ -289,7 +304,9 @@ def _player_row(
     letter: str,
     geometry: tuple[int, int, int, int],
     say: Words,
+    new: frozenset[str] = frozenset(),
 ) -> None:
+    """One player's row: their panel and their slots (``new``: the marks to outline, ``changes``)."""
     d = ImageDraw.Draw(img)
     seat = p["seat"]
     active = view["phase"] not in ("peek", "over") and seat == view.get("active")
@@ -306,7 +323,8 @@ def _player_row(
     )
     colour = player_colour(seat)
     d.rounded_rectangle((x0 + 6, y + 12, x0 + 14, y + height - 12), 4, fill=colour)
-    _player_panel(img, x0 + 30, y + ROW_PAD, PANEL_W - 30, p, letter, _player_tags(view, p, say), say)
+    tags = _player_tags(view, p, say)
+    _player_panel(img, x0 + 30, y + ROW_PAD, PANEL_W - 30, p, letter, tags, say, kind_changed(new, "total", seat))
     sep = x0 + PANEL_W + ROW_PAD
     d.line((sep, y + 16, sep, y + height - 16), fill=ROW_LINE, width=2)
     w, per_line, lines, _ = geometry
@@ -330,6 +348,8 @@ def _player_row(
             empty_slot(img, sx, sy, w, number)
         else:
             slot_card(img, sx, sy, w, number, bool(s.get("police")), say.lang)
+        if slot_changed(new, seat, number - 1):
+            outline_changed(d, (sx, sy, sx + w, sy + h), CARD_RADIUS, CHANGED)
     if seat == view.get("active") and _holding(view):
         hw = min(w, 112)
         hx = x1 - ROW_PAD - 12 - hw
@@ -354,18 +374,25 @@ _STRIP_TOP = HEADER_H + 3 + 52
 _PILE_W = 150
 
 
-def _table_image(view: dict[str, Any]) -> Image.Image:
+_LEGEND_H = 44
+
+
+def _table_image(view: dict[str, Any], before: Iterable[str] | None = None) -> Image.Image:
+    """The table picture; the parts changed since the marks ``before`` outlined, with a line saying so."""
+    new = changed(view, before)
     players = view["players"]
     letters = badge_letters(player_names(view))
     geometries = [_row_geometry(view, p) for p in players]
     strip_h = card_h(_PILE_W) + 96
     rows_top = _STRIP_TOP + strip_h + 28
     height = rows_top + sum(g[3] for g in geometries) + ROW_GAP * (len(players) - 1) + MARGIN
+    if new:
+        height += _LEGEND_H
     img = felt(WIDTH, height, FELT_CENTRE, FELT_EDGE).copy()
     say = words_of(view)
     title, label, text = describe(view)
     header(img, title)
-    _draw_pile(img, MARGIN + 12, _STRIP_TOP, _PILE_W, int(view.get("draw_count", 0)), say)
+    _draw_pile(img, MARGIN + 12, _STRIP_TOP, _PILE_W, int(view.get("draw_count", 0)), say, kind_changed(new, "draw"))
     _discard_pile(
         img,
         MARGIN + 12 + _PILE_W + 56,
@@ -374,6 +401,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
         view.get("discard_top"),
         int(view.get("discard_count", 0)),
         say,
+        kind_changed(new, "discard"),
     )
     safe_w = 4 * 104 + 3 * 12 + 36
     safe_x = WIDTH - MARGIN - safe_w - 4
@@ -382,19 +410,40 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     _callout(img, cx0, _STRIP_TOP - 10, safe_x - 36, _STRIP_TOP + card_h(_PILE_W) + 78, label, text, view, letters, say)
     y = rows_top
     for p, g in zip(players, geometries, strict=True):
-        _player_row(img, y, g[3], view, p, letters[p["seat"]], g, say)
+        _player_row(img, y, g[3], view, p, letters[p["seat"]], g, say, new)
         y += g[3] + ROW_GAP
+    if new:
+        _legend(img, img.height - MARGIN - _LEGEND_H // 2 + 8, say)
     return img
 
 
-def render_table(view: dict[str, Any]) -> bytes:
+def _legend(img: Image.Image, cy: int, say: Words) -> None:
+    """What an outline means, under the rows (drawn only when something is outlined)."""
+    d = ImageDraw.Draw(img)
+    x = MARGIN + 12
+    outline_changed(d, (x, cy - 12, x + 40, cy + 12), 5, CHANGED, 4)
+    said = say(M("render.omerta.legend_changed", "new since the last picture"))
+    d.text((x + 56, cy), said, font=fonts.get(FS_COUNT_LABEL, "regular"), fill=CREAM_DIM, anchor="lm")
+
+
+def render_table(view: dict[str, Any], before: Iterable[str] | None = None) -> bytes:
     """The Omerta table as a PNG, drawn only from ``view`` (an engine view; the spectator view for the channel).
 
     Shows the round and whose turn it is, every player's face-down slots (numbered, empty, under Police
     Check), scores and tags, the discard pile's top card, the draw pile, the Safe and the card the active
-    player holds (face up only when ``view["holding"]`` is set, i.e. the viewer may see it).
+    player holds (face up only when ``view["holding"]`` is set, i.e. the viewer may see it). ``before``: the
+    ``marks`` of the last picture posted; the parts changed since are outlined (nothing when ``None``).
     """
-    return encode_png(_table_image(view))
+    return encode_png(_table_image(view, before))
+
+
+#: the file name of the table picture on the board
+TABLE_FILE = "table.png"
+
+
+def render_pictures(view: dict[str, Any], before: Iterable[str] | None = None) -> list[tuple[str, bytes]]:
+    """The public pictures as ``(file name, PNG)``: the table, outlining what changed since ``before``."""
+    return [(TABLE_FILE, render_table(view, list(before) if before is not None else None))]
 
 
 async def render_table_async(view: dict[str, Any]) -> bytes:

@@ -92,6 +92,15 @@ def target(message: dict[str, Any], kind: str, option: str, default: str | None 
     return default, None
 
 
+def step_menu(message: dict[str, Any], kind: str) -> str | None:
+    """The custom id of the first step of a question of ``kind`` asked in two steps on a message, if any."""
+    for c in _walk(message["components"]):
+        cid = c.get("custom_id", "")
+        if cid.startswith("pt|") and cid.split("|")[3] == kind:
+            return cid
+    return None
+
+
 class Driver:
     """Players at one table."""
 
@@ -224,7 +233,19 @@ class Driver:
 
     async def click_private(self, rec, seat: int, kind: str, option: str):  # noqa: ANN001, ANN201
         """Click an option on the ephemeral reply ``rec`` showed the player."""
-        msg = await self.reply_of(rec)
+        return await self.click_in(await self.reply_of(rec), seat, kind, option)
+
+    async def click_in(self, msg: dict[str, Any], seat: int, kind: str, option: str):  # noqa: ANN201
+        """Click an option on the player's ephemeral message ``msg``; a question asked in two steps first opens the
+        part (its ``section``) that holds the option, in that message."""
+        if not target(msg, kind, option, "")[0] and (step := step_menu(msg, kind)) is not None:
+            prompt = next(pr for pr in (await self.load()).prompts_for(seat) if pr.kind == kind)
+            section = next(o.section for o in prompt.options if o.id == option)
+            part = next(s.id for s in prompt.steps if s.label == section)
+            opened = await self.server.click(
+                self.user_of_seat(seat), msg["id"], step, values=[part], ts_ms=self.next_ts()
+            )
+            msg = await self.reply_of(opened)
         cid, values = target(msg, kind, option)
         return await self.server.click(self.user_of_seat(seat), msg["id"], cid, values=values, ts_ms=self.next_ts())
 
@@ -249,10 +270,13 @@ async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  #
     reply = d.replies.get(seat)
     if not secret:
         rec = await d.click_board(seat, kind, option)
-    elif reply is not None and reply[1] == version and target(reply[0], kind, option, "")[0]:
+    elif (
+        reply is not None
+        and reply[1] == version
+        and (target(reply[0], kind, option, "")[0] or step_menu(reply[0], kind))
+    ):
         # the answer to the player's last click already asks this question: answer it there
-        cid, values = target(reply[0], kind, option)
-        rec = await d.server.click(d.user_of_seat(seat), reply[0]["id"], cid, values=values, ts_ms=d.next_ts())
+        rec = await d.click_in(reply[0], seat, kind, option)
     else:
         d.mine_presses.append((seat, own_turn(table, seat), kind))
         board = await d.board()

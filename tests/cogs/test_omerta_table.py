@@ -250,7 +250,9 @@ async def test_no_private_card_value_in_any_channel_message_or_public_picture(tm
         assert view["viewer"] is None and view["look"] is None
         assert view["holding"] is None or view["phase"] == "taken"
         for player in view["players"]:
-            assert all(set(slot) == {"index", "empty", "police"} for slot in player["slots"])
+            # ``moved``: the turn a slot's card was last replaced in, which the log says too; never a card
+            assert all(set(slot) == {"index", "empty", "police", "moved"} for slot in player["slots"])
+            assert all(type(slot["moved"]) is int for slot in player["slots"])
 
 
 async def test_idle_reminder_fires_on_the_fake_clock_not_at_once(tmp_path):

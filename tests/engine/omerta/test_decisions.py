@@ -700,7 +700,7 @@ def test_decision_snap_wrong_value_penalty_card_into_new_slot():
     assert not private(events)  # unseen, even by Ben
     for seat in (None, 0, 1, 2):
         assert penalty not in set(card_ids_in(g.view(s, seat)))
-    assert g.view(s, None)["players"][1]["slots"][4] == {"index": 4, "empty": False, "police": False}
+    assert g.view(s, None)["players"][1]["slots"][4] == {"index": 4, "empty": False, "police": False, "moved": 0}
 
 
 def test_decision_snap_chauffeur_bottles_open_no_snap():
