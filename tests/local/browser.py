@@ -118,6 +118,9 @@ class UI:
 async def answer(ui: UI, d: Driver, seat: int, kind: str, option: str, secret: bool) -> InteractionRecord:
     """Answer a question on the page as the player in ``seat``: on the board, or (a secret question) through
     "My options"; a risky step is confirmed on the confirmation the bot shows."""
+    # the bot edits the board after each answer in its own time: wait for it, or the click may land on a button
+    # of the version before and be refused as old (what a real player would see too)
+    await d.settle()
     version = (await d.load()).version
     await ui.as_player(d.user_of_seat(seat)["username"])
     where = await d.board()
