@@ -30,6 +30,7 @@ from render import speakeasy_text as words
 from render.draw import badge_letters, encode_png
 from render.speakeasy import city, layers, pieces, table
 from render.speakeasy.changes import changed, marks
+from render.speakeasy.crop import crop_image
 from render.speakeasy.final import render_final
 from render.speakeasy.player_board import render_player_board
 from render.speakeasy.style import (
@@ -58,6 +59,7 @@ __all__ = [
     "changed",
     "city_image",
     "clear_caches",
+    "crop_image",
     "marks",
     "render_board",
     "render_city",
@@ -76,6 +78,8 @@ View = dict[str, Any]
 #: The file names of the two public pictures, in the order they are posted.
 CITY_FILE = "city.png"
 TABLE_FILE = "table.png"
+#: The third picture: what changed since the last picture, large enough to read inline on a phone (issue 24).
+CHANGES_FILE = "changes.png"
 _MARKS = {
     "city": M("render.speakeasy.mark", "THE CITY · SPEAKEASY"),
     "table": M("render.speakeasy.mark", "THE TABLE · SPEAKEASY"),
@@ -152,9 +156,15 @@ def render_table(view: View, before: Iterable[str] | None = None) -> bytes:
 
 
 def render_pictures(view: View, before: Iterable[str] | None = None) -> list[tuple[str, bytes]]:
-    """The two public pictures as ``(file name, PNG)``: the city, then the table."""
+    """The public pictures as ``(file name, PNG)``: the city, the table, and (when something changed since
+    ``before``) the crop of the panels that changed, to read on a phone (``crop.crop_image``)."""
     before = list(before) if before is not None else None
-    return [(CITY_FILE, render_city(view, before)), (TABLE_FILE, render_table(view, before))]
+    top, bottom = city_image(view, before), table_image(view, before)
+    pictures = [(CITY_FILE, encode_png(top)), (TABLE_FILE, encode_png(bottom))]
+    crop = crop_image(view, changed(view, before), top, bottom)
+    if crop is not None:
+        pictures.append((CHANGES_FILE, encode_png(crop)))
+    return pictures
 
 
 def render_board(view: View) -> bytes:

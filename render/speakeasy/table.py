@@ -28,7 +28,6 @@ from render.speakeasy.style import (
     INFAMY_MAX,
     MUTED,
     P_HEAD,
-    P_HEADER_H,
     P_NUMBER,
     P_TEXT,
     PANEL_HI,
@@ -36,35 +35,35 @@ from render.speakeasy.style import (
     SPACE,
     WIDTH,
 )
+from render.speakeasy.table_layout import (
+    DOCK_H,
+    GAP,
+    HELPERS_W,
+    LEFT_W,
+    LOC_H,
+    LOC_W,
+    LOWER,
+    MARGIN,
+    ORDER_W,
+    PARK_BOX,
+    PARK_W,
+    PLAYER_GAP,
+    PLAYER_H,
+    PLAYERS_TOP,
+    RESTAURANT_BOX,
+    RIGHT_W,
+    RIGHT_X,
+    SHIP_H,
+    STRIP_H,
+    TOP,
+    height,
+    location_box,
+    location_names,
+)
 from words import Words
 from words.msg import M, P, T
 
 View = dict[str, Any]
-
-MARGIN = 16
-GAP = 12
-TOP = P_HEADER_H + 12
-STRIP_H = 160
-ORDER_W = 400
-LOWER = TOP + STRIP_H + GAP
-LEFT_W = 1000
-LOC_W = (LEFT_W - 3 * GAP) // 4
-LOC_H = 150
-PARK_W = 300
-HELPERS_W = 420
-RIGHT_X = MARGIN + LEFT_W + GAP
-RIGHT_W = WIDTH - MARGIN - RIGHT_X
-SHIP_H = 60
-DOCK_H = 50
-PLAYER_H = players.PLAYER_H
-PLAYER_GAP = 8
-#: Where the player rows start: under the taller of the two columns (the Docks and decks, on the right).
-PLAYERS_TOP = LOWER + 28 + (12 + 4 * SHIP_H) + GAP + (12 + 3 * DOCK_H) + GAP + 166 + GAP
-
-
-def height(n: int) -> int:
-    """The picture's height for ``n`` players."""
-    return PLAYERS_TOP + n * (PLAYER_H + PLAYER_GAP) - PLAYER_GAP + 14
 
 
 def static_view(view: View) -> View:
@@ -222,15 +221,6 @@ def _infamy(
 # --- locations ----------------------------------------------------------------------------------------------
 
 
-def _location_names() -> list[str]:
-    """The locations in the order of their Persons (English: the terms' source words)."""
-    locs: list[str] = []
-    for _pid, loc, _name in words.PERSONS:
-        if loc not in locs:
-            locs.append(loc)
-    return locs
-
-
 def _capo(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -262,10 +252,8 @@ def _locations(
         _label(d, x, y + 2, w(M("render.speakeasy.table.label", "Locations · Capos")))
     y += 28
     persons = view.get("persons", {})
-    cells = [(k % 4, k // 4, 1) for k in range(6)]
-    for (col, row, _span), loc in zip(cells, _location_names(), strict=True):
-        bx = x + col * (LOC_W + GAP)
-        by = y + row * (LOC_H + GAP)
+    for k, loc in enumerate(location_names()):
+        bx, by, _, _ = location_box(k)
         if static:
             panel(d, (bx, by, bx + LOC_W, by + LOC_H))
             fit(d, (bx + 12, by + 10), w(words.location_term(loc)), LOC_W - 24, (P_HEAD, 19, PHONE_MIN), GOLD, "bold")
@@ -287,8 +275,9 @@ def _locations(
             else:
                 seat = persons.get(pid)
                 _capo(img, d, bx + LOC_W - 30, ry, seat, letters, f"capo:{pid}:{seat}" in new)
-    _restaurant(img, d, x + 2 * (LOC_W + GAP), y + LOC_H + GAP, 2 * LOC_W + GAP, view, letters, static, new, w)
-    yc = y + 2 * (LOC_H + GAP)
+    rx, ry, rx1, _ = RESTAURANT_BOX
+    _restaurant(img, d, rx, ry, rx1 - rx, view, letters, static, new, w)
+    _, yc, _, _ = PARK_BOX
     _park(img, d, x, yc, PARK_W, view, letters, static, new, w)
     helpers(d, x + PARK_W + GAP, yc, HELPERS_W, view, static, w)
     tiles_x = x + PARK_W + HELPERS_W + 2 * GAP

@@ -127,7 +127,10 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
         # are kept with the message, and the next pictures are drawn against them (what changed is outlined)
         names = [[a["filename"] for a in m["attachments"]] for m in server.messages_in(d.where) if m["attachments"]]
         boards = [n for n in names if n != ["final.png"]]
-        assert len(boards) > 40 and all(n == ["city.png", "table.png"] for n in boards), names[:5]
+        assert len(boards) > 40 and all(n[:2] == ["city.png", "table.png"] for n in boards), names[:5]
+        # issue 24: a third picture, the panels that changed, when something did since the last pictures
+        assert all(n[2:] in ([], ["changes.png"]) for n in boards) and ["city.png", "table.png"] == boards[0]
+        assert sum(n[2:] == ["changes.png"] for n in boards) > len(boards) // 2
         row = await bot.service.store.get_message(d.gid, "board")
         assert row is not None and "ship:1:" in " ".join(json.loads(row.data)["marks"])
         # the first message's pictures (and its edits', issue 24) have nothing before them; every later one is drawn
