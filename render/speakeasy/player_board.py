@@ -66,9 +66,12 @@ def _label(d: ImageDraw.ImageDraw, x: float, y: float, words_: str) -> None:
     pieces.label(d, x, y, words_, size=PHONE_MIN)
 
 
-def _stat(d: ImageDraw.ImageDraw, x: int, y: int, w: int, label_text: str, value: str) -> None:
+def _stat(d: ImageDraw.ImageDraw, x: int, y: int, w: int, label_text: str, value: str, key: str = "") -> None:
+    """A number under its label; ``key`` says what a two-part value's parts are ("placed + supply")."""
     _fit(d, (x + w / 2, y), label_text.upper(), w - 4, (FS_SMALL,), MUTED, "cond_bold", "ma")
     _fit(d, (x + w / 2, y + 22), value, w - 4, (FS_STAT, FS_VALUE, FS_LABEL), CREAM, "bold", "ma")
+    if key:
+        _fit(d, (x + w / 2, y + 52), key, w - 4, (FS_SMALL,), MUTED, "cond", "ma")
 
 
 def _card_box(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, title: str, text: str, accent: RGB) -> None:
@@ -108,18 +111,31 @@ def _player_board_image(view: View, seat: int) -> Image.Image:
     _panel(d, (x0, y, x0 + 760, y + 330))
     _seat_badge(img, x0 + 52, y + 52, 64, seat, letters)
     _fit(d, (x0 + 96, y + 52), str(p["name"]), 400, (FS_NAME, 24, 20), CREAM, "bold", "lm")
+    # issue 24: a two-part number says what its parts are ("1+9" read as nothing to a newcomer)
     stats = [
-        (M("render.speakeasy.stat", "Pocket"), f"${p['pocket']}"),
-        (M("render.speakeasy.stat", "Leverage"), str(p["leverage"])),
-        (M("render.speakeasy.stat", "Infamy"), str(p["infamy"])),
-        (M("render.speakeasy.stat", "Capos"), str(p["capos"])),
-        (M("render.speakeasy.stat", "Cards"), str(p["hand_count"])),
-        (M("render.speakeasy.stat", "Books"), f"{p['books']}+{p.get('book_supply', 0)}"),
-        (M("render.speakeasy.stat", "Family"), f"{p['family_vip']}+{p.get('family_supply', 0)}"),
-        (M("render.speakeasy.stat", "Barrels"), f"{p['stills_barrels']}/8"),
+        (M("render.speakeasy.stat", "Pocket"), f"${p['pocket']}", ""),
+        (M("render.speakeasy.stat", "Leverage"), str(p["leverage"]), ""),
+        (M("render.speakeasy.stat", "Infamy"), str(p["infamy"]), ""),
+        (M("render.speakeasy.stat", "Capos"), str(p["capos"]), ""),
+        (M("render.speakeasy.stat", "Cards"), str(p["hand_count"]), ""),
+        (
+            M("render.speakeasy.stat", "Books"),
+            f"{p['books']}+{p.get('book_supply', 0)}",
+            w(M("render.speakeasy.stat_key", "placed + supply")),
+        ),
+        (
+            M("render.speakeasy.stat", "Family"),
+            f"{p['family_vip']}+{p.get('family_supply', 0)}",
+            w(M("render.speakeasy.stat_key", "VIP area + supply")),
+        ),
+        (
+            M("render.speakeasy.stat", "Barrels"),
+            f"{p['stills_barrels']}/8",
+            w(M("render.speakeasy.stat_key", "in Stills / max")),
+        ),
     ]
-    for k, (label, value) in enumerate(stats):
-        _stat(d, x0 + 16 + (k % 4) * 184, y + 100 + (k // 4) * 72, 180, w(label), value)
+    for k, (label, value, key) in enumerate(stats):
+        _stat(d, x0 + 16 + (k % 4) * 184, y + 92 + (k // 4) * 66, 180, w(label), value, key)
     none = M("render.speakeasy.none", "none")
     tiles = Join([words.tile_term(str(t["kind"])) for t in p.get("city_tiles", []) if t], "comma")
     crates = Join([words.crate_term(str(c)) for c in p.get("crates", [])], "comma")

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from render import fonts
 from render import speakeasy_text as words
-from render.draw import block, fit, outline_changed, text, text_width, wrap_text
+from render.draw import block, dashed_rounded_rect, fit, outline_changed, text, text_width, wrap_text
 from render.speakeasy import layers, players
 from render.speakeasy.displays import ROW_C_H, city_tiles, helpers
 from render.speakeasy.pieces import after_colon, barrel, book, empty_spot, panel, seat_badge
@@ -26,6 +26,7 @@ from render.speakeasy.style import (
     DIM,
     GOLD,
     INFAMY_MAX,
+    LINE,
     MUTED,
     P_HEAD,
     P_NUMBER,
@@ -318,6 +319,8 @@ def _restaurant(
         panel(d, (x, y, x + w, y + LOC_H))
         text(d, (x + 12, y + 10), say(words.location_term("Restaurant")), P_HEAD, GOLD, "bold")
     else:
+        # Lucky's table in a frame of its own: above a closed 4th booth it read as "Lucky's table · closed"
+        d.rounded_rectangle((lx - 10, y + 6, x + w - 8, y + 38), 8, fill=PANEL_HI, outline=LINE, width=1)
         text(d, (lx, y + 22), lucky, P_TEXT, CREAM, "cond_bold", "lm")
         bx = lx + fonts.get(P_TEXT, "cond_bold").getlength(lucky) + 20
         for k, seat in enumerate(view.get("first_place", [])):
@@ -330,8 +333,11 @@ def _restaurant(
         cost = words.BOOTHS[k][0] if k < len(words.BOOTHS) else 0
         gives = say(words.BOOTH_GIVES[k]) if k < len(words.BOOTH_GIVES) else ""
         if static:
-            if k >= open_n:
-                text(d, (cx, y + 84), say(M("render.speakeasy.table.closed", "closed")), P_TEXT, MUTED, "cond", "mm")
+            if k >= open_n:  # a booth not played with 1-2 players: an empty dashed space with its number
+                x0 = int(cx - cw / 2) + 4
+                dashed_rounded_rect(d, (x0, y + 44, x0 + int(cw) - 8, y + LOC_H - 8), 8, LINE, 2, 8, 6)
+                text(d, (cx, y + 52), str(k + 1), P_TEXT, MUTED, "cond_bold", "ma")
+                text(d, (cx, y + 96), say(M("render.speakeasy.table.closed", "closed")), P_TEXT, MUTED, "cond", "mm")
                 continue
             said = say(M("render.speakeasy.table.booth", "{n} · {cost} Lev.", n=k + 1, cost=cost))
             text(d, (cx, y + 42), said, P_TEXT, MUTED, "cond_bold", "ma")
