@@ -57,7 +57,10 @@ class Memory:
         cards = deck().cards
         me = self.seat
         if before.get("round") != after.get("round"):
+            # a new round deals every card again from one shuffled deck: nothing seen before says where a card
+            # is now, nor that it is out of play (issue 27: the estimate drifted from 8.75 to 10.33 by round 4)
             self.known.clear()
+            self.seen_ids.clear()
             self.safe, self.taking = [], None
             self.blind, self.landed = {}, 0
         else:
@@ -227,7 +230,7 @@ class OmertaBot:
     # --- estimates -----------------------------------------------------------------------------------------
 
     def _unseen_mean(self, memory: Memory) -> float:
-        """Mean points of a card the seat has not seen (``hard`` leaves out every card it saw this game)."""
+        """Mean points of a card the seat has not seen (``hard`` leaves out every card it saw this round)."""
         d = deck()
         playing = [d.cards[c] for c in d.playing]
         rest = playing

@@ -383,3 +383,26 @@ def test_rules_3_memory_knows_a_penalty_card_taken_from_the_discard_pile():
     assert state.players[1].slots[4] == twin
     assert memories[1].known[4] == deck().cards[twin].public()
     assert sorted(memories[0].known) == sorted(memories[2].known) == [0, 1]
+
+
+def test_a_new_round_forgets_the_cards_seen_before_it_reshuffles_them() -> None:
+    """Issue 27: each round deals every card again from one shuffled deck, so at a round's first decision the hard
+    bot counts as seen only what this round shows (its own known cards, the face-up cards), and its estimate of a
+    card it has not seen starts again near the whole deck's mean (it drifted from 8.75 to 10.33 by round 4)."""
+    d = deck()
+    everything = sum(d.cards[c].points for c in d.playing) / len(d.playing)
+    first: dict[tuple[int, int], float] = {}
+
+    def check(state, prompt, bot, memory) -> None:  # noqa: ANN001
+        view = GAME.view(state, memory.seat)
+        key = (view["round"], memory.seat)
+        if key in first:
+            return
+        now = {c["id"] for c in view.get("shown") or []} | {c["id"] for c in memory.known.values()}
+        assert memory.seen_ids <= now | {c["id"] for c in memory.safe}, key
+        first[key] = bot._unseen_mean(memory)
+
+    play(["hard", "hard", "hard"], seed=7, check=check)
+    assert len({r for r, _ in first}) >= 3, "the game had fewer than 3 rounds"
+    for key, estimate in first.items():
+        assert abs(estimate - everything) < 1.0, (key, estimate, everything)
