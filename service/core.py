@@ -33,6 +33,7 @@ from service.locks import KeyedLocks
 from service.notice import Notice, ServiceError, StaleClick, Table, User
 from service.outcome import Written, commit_move, put_offer, seated, take_offer, taken_reply
 from service.pace import wait_begins
+from service.ratings import decisions, rated_game
 from service.records import (
     effective_choices,
     event_row,
@@ -296,6 +297,12 @@ class Core(BotTurns):
         result = game.result(state)
         if result is not None:
             rows += [table_row(v0 + len(applied), line, "result") for line in result.details]
+        rating = None
+        if over and result is not None:  # issue 26: the ratings are updated with the result, in its transaction
+            made = decisions(await self.store.get_choice_rows(table.id), [(c, a) for c, a, _ in applied])
+            jo = getattr(state, "jo", None)
+            claims = await self.seat_claims(table)
+            rating = rated_game(game.name, table.row.guild_id, table.seats, result, jo, made, claims)
         move = Move(
             [(dump_choice(c), actor) for c, actor, _ in applied],
             game.dumps(state).decode(),
@@ -306,6 +313,7 @@ class Core(BotTurns):
             result_json=json.dumps({"scores": list(result.scores), "winners": list(result.winners)})
             if result
             else None,
+            rating=rating,
         )
         events = [e for _, _, evs in applied for e in evs]
         notice = self.bookkeep(table, move, before, game.prompts(state), events + notes)

@@ -26,6 +26,7 @@ from .errors import (
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .overview import SeatedRow
 from .people import NOTIFY, PersonRow
+from .rated import RatedGame
 from .record import Move
 from .rows import (
     GAME_STATUSES,
@@ -38,6 +39,8 @@ from .rows import (
     OfferRow,
     OutboxRow,
     RaceRow,
+    RatedGameRow,
+    RatingRow,
     ReminderRow,
     SeatRow,
 )
@@ -67,6 +70,9 @@ __all__ = [
     "NotInLobby",
     "OutcomeUnknown",
     "RaceRow",
+    "RatedGame",
+    "RatedGameRow",
+    "RatingRow",
     "UNARMED",
     "ReminderRow",
     "SchemaTooNew",

@@ -26,7 +26,20 @@ from typing import Any
 from .errors import StoreError
 from .people import PersonRow
 from .postgres import describe
-from .rows import ChoiceRow, ClaimRow, EventRow, GameRow, MessageRow, OfferRow, OutboxRow, RaceRow, ReminderRow, SeatRow
+from .rows import (
+    ChoiceRow,
+    ClaimRow,
+    EventRow,
+    GameRow,
+    MessageRow,
+    OfferRow,
+    OutboxRow,
+    RaceRow,
+    RatedGameRow,
+    RatingRow,
+    ReminderRow,
+    SeatRow,
+)
 from .store import Store
 
 
@@ -53,9 +66,11 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("end_votes", ("game_id", "user_id", "agreed_at"), "game_id, user_id"),
     ("people", _names(PersonRow), "user_id"),
     ("away_pauses", ("game_id", "user_id", "paused_s"), "game_id, user_id"),
+    ("rated_games", _names(RatedGameRow), "id"),
+    ("ratings", _names(RatingRow), "ladder, scope, identity"),
 )
 #: the tables whose ids a sequence hands out
-ID_TABLES = ("games", "events", "outbox")
+ID_TABLES = ("games", "events", "outbox", "rated_games")
 
 
 class CopyRefused(StoreError):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .base import Base, Rollback, _Conn, cols
+from .base import Rollback, _Conn, cols
 from .errors import InvalidStatus
+from .rated import RatedGame, Ratings
 from .rows import GAME_STATUSES, ChoiceRow, EventRow
 
 
@@ -62,9 +63,11 @@ class Move:
     #: why the table made each choice (``"deadline"``: its player's time ran out; None: someone made it), by
     #: index into ``choices``; shorter than ``choices`` (e.g. empty) means None for the rest
     causes: list[str | None] = field(default_factory=list)
+    #: a game that finishes by the rules: its places for the ratings, written with its result (issue 26)
+    rating: RatedGame | None = None
 
 
-class Record(Base):
+class Record(Ratings):
     """Choices, snapshots, events and moves."""
 
     async def start_game(self, game_id: int, snapshot_json: str, now: float, move: Move | None = None) -> bool:
@@ -137,6 +140,8 @@ class Record(Base):
             await conn.executemany(sql, rows)
             await self._put_snapshot(conn, game_id, new_version, move.snapshot)
             await self._side_effects(conn, game_id, expected_version, new_version, move)
+            if move.rating is not None and move.status == "finished":
+                await self._rate(conn, game_id, now, move.rating)
             return True
         return False
 

@@ -171,3 +171,33 @@ class OfferRow:
     #: from this time on the seat's player's silence counts as consent (issue 23: offered after their timeouts in
     #: a row); None: they must agree
     silent_from: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGameRow:
+    """A game that finished by the rules (issue 26): its ladder, each seat's rating identity and place (1 is first;
+    equal places are a tie), and whether it counts for the ratings (``why``: a message's JSON when not)."""
+
+    id: int
+    game_id: int
+    ladder: str
+    guild_id: int
+    finished_at: float
+    places: str
+    counted: bool
+    why: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One identity's rating on a ladder in a scope (a server's guild id; 0: all servers)."""
+
+    ladder: str
+    scope: int
+    identity: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+    last_game: int

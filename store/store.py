@@ -25,6 +25,7 @@ from typing import Any, Self
 
 from .base import Backend, Rollback, cols, marks
 from .errors import AlreadySeated, Conflict, GameNotFound, NotInLobby, SeatNotFound, TooManyOpen
+from .history import History
 from .migrations import MIGRATIONS, Migration
 from .overview import Overview
 from .people import People
@@ -44,7 +45,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
     return SeatRow(game_id, seat, user_id, name, bool(dm_blocked), thread_id)
 
 
-class Store(Overview, People, Votes):
+class Store(History, Overview, People, Votes):
     """Async persistence for games, seats, the choice record and the bot's bookkeeping."""
 
     def __init__(self, backend: Backend, path: str, schema_version: int, journal_mode: str) -> None:
