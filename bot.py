@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from cogs.dynamic_items import DYNAMIC_ITEMS
 from cogs.errors import report
+from cogs.history import HistoryCog
 from cogs.langs import Langs
 from cogs.lobby import LobbyCog
 from cogs.overview import OverviewCog
@@ -98,6 +99,7 @@ class TableBot(commands.Bot):
         await self.add_cog(RulesCog(self))
         await self.add_cog(OverviewCog(self))
         await self.add_cog(PeopleCog(self))
+        await self.add_cog(HistoryCog(self))
         if self.syncs_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)

@@ -70,13 +70,16 @@ class CatalogueTranslator(app_commands.Translator):
 
 def _commands() -> list[Any]:
     """Every slash command and group of the bot's cogs, read from the cog classes (no bot needed)."""
+    from cogs.history import HistoryCog
     from cogs.lobby import LobbyCog
     from cogs.overview import OverviewCog
     from cogs.people import PeopleCog
     from cogs.play import PlayCog
     from cogs.rules import RulesCog
 
-    return [c for cog in (LobbyCog, PlayCog, RulesCog, OverviewCog, PeopleCog) for c in cog.__cog_app_commands__]
+    return [
+        c for cog in (LobbyCog, PlayCog, RulesCog, OverviewCog, PeopleCog, HistoryCog) for c in cog.__cog_app_commands__
+    ]
 
 
 def _walk(command: Any) -> Iterator[Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from service.bot_turns import SeatBot
 from service.deadlines import Deadlines
 from service.end_vote import EndVotes
+from service.history import GameHistory
 from service.limits import Limits
 from service.lobby import Lobby
 from service.log import Log
@@ -24,5 +25,7 @@ from service.reminders import Reminders
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
-class TableService(Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Digests, EndVotes):
+class TableService(
+    Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Digests, EndVotes, GameHistory
+):
     """Create, join, leave, start, abandon, end by agreement and play games; the only writer of the store."""

@@ -14,6 +14,7 @@ from bots.common import LEVELS
 from cogs.board import clip_message, message_link
 from cogs.contexts import SERVER_INSTALL, SERVERS_AND_DM
 from cogs.dynamic_items import forget
+from cogs.history import DM_ONLY_OWN, history_text
 from cogs.langs import guild_lang, reader_lang, reader_words
 from cogs.lobby.actions import LobbyActions
 from cogs.option_help import suggestions
@@ -256,6 +257,27 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         text, view = await self.log_message(table, None if page is None else page - 1, lang)
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
         forget(view)
+
+    @game.command(name="history", description="The games that ended, newest first: here, or of a player")
+    @app_commands.describe(user="Only this player's games (in a DM: only yours)", page="Which page (1: the newest)")
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None, page: int = 1) -> None:
+        """``/game history`` (issue 26): privately; in a server its games (or a player's there), in a DM the
+        user's own games in every server."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        w = reader_words(interaction)
+        guild = interaction.guild_id
+        if guild is None and user is not None and user.id != interaction.user.id:
+            await interaction.followup.send(w(DM_ONLY_OWN), ephemeral=True)
+            return
+        who = user.id if user is not None else (interaction.user.id if guild is None else None)
+        try:
+            shown = await self.bot.service.history(guild, who, page)
+        except ServiceError as exc:
+            await interaction.followup.send(w(exc.msg), ephemeral=True)
+            return
+        whose = f" · {user.mention}" if user is not None else ""
+        text = history_text(shown, w, whose)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="export", description="The record of a finished game as a file (replay it offline)")
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
