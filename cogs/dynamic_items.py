@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.components import ActionButton, ActionSelect, MineButton, StepBack, StepSelect, UndoButton
-from cogs.table_buttons import EndVoteButton, LobbyButton, LogButton, OfferButton, SkipButton
+from cogs.table_buttons import EndVoteButton, LobbyButton, LogButton, OfferButton, RematchButton, SkipButton
 
 DYNAMIC_ITEMS = (
     ActionButton,
@@ -20,6 +20,7 @@ DYNAMIC_ITEMS = (
     EndVoteButton,
     SkipButton,
     LogButton,
+    RematchButton,
 )
 
 

@@ -167,6 +167,34 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lg\|(?P<g
         await interaction.client.get_cog("Lobby").on_log_page(interaction, self.gid, self.page)  # type: ignore[attr-defined]
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm\|(?P<gid>{NUM})"):
+    """**Rematch** on a finished game's final message (issue 26): the same game and options, the same players."""
+
+    def __init__(self, gid: int, lang: str | None = None) -> None:
+        self.gid = gid
+        label = words(lang)(M("table.button.rematch", "Rematch"))
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"rm|{gid}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> RematchButton:
+        """Rebuild from a click."""
+        return cls(int(match["gid"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand to the Lobby cog."""
+        await interaction.client.get_cog("Lobby").on_rematch(interaction, self.gid)  # type: ignore[attr-defined]
+
+
+def final_view(gid: int, lang: str | None = None) -> discord.ui.View:
+    """The final message's buttons: Rematch."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(gid, lang))
+    return view
+
+
 def lobby_view(gid: int, lang: str | None = None) -> discord.ui.View:
     """The lobby's buttons (in the table's language)."""
     view = discord.ui.View(timeout=None)

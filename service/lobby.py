@@ -28,9 +28,16 @@ class Lobby(Core):
     """The lobby's requests."""
 
     async def create(
-        self, guild_id: int, channel_id: int, host: User, game_name: str, options: Mapping[str, Any]
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: User,
+        game_name: str,
+        options: Mapping[str, Any],
+        rematch_of: int | None = None,
     ) -> Notice:
-        """Open a lobby in a channel with the host seated."""
+        """Open a lobby in a channel with the host seated (``rematch_of``: the game it is the rematch of; a second
+        rematch of one game raises ``store.Conflict``)."""
         game = self.game_of(game_name)
         check_id(guild_id, "server")
         check_id(channel_id, "channel")
@@ -53,6 +60,7 @@ class Lobby(Core):
                 host_name=host.name,
                 max_in_channel=MAX_OPEN_GAMES_PER_CHANNEL,
                 max_hosted=self.settings.lobbies_per_user,
+                rematch_of=rematch_of,
             )
         except TooManyOpen as exc:
             raise ServiceError(await self._too_many(exc)) from None

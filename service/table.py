@@ -20,12 +20,13 @@ from service.play import Play
 from service.public_table import PublicTables
 from service.records import UNDO_KIND, effective_choices
 from service.recovery import Recovery
+from service.rematch import Rematches
 from service.reminders import Reminders
 
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
 class TableService(
-    Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Digests, EndVotes, GameHistory
+    Rematches, Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Digests, EndVotes, GameHistory
 ):
     """Create, join, leave, start, abandon, end by agreement and play games; the only writer of the store."""

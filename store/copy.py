@@ -67,6 +67,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("people", _names(PersonRow), "user_id"),
     ("away_pauses", ("game_id", "user_id", "paused_s"), "game_id, user_id"),
     ("rated_games", _names(RatedGameRow), "id"),
+    ("rated_players", ("identity", "game_id"), "identity, game_id"),
     ("ratings", _names(RatingRow), "ladder, scope, identity"),
 )
 #: the tables whose ids a sequence hands out

@@ -28,10 +28,10 @@ class History(Base):
             params.append(guild_id)
         if user_id is not None:  # their seat at the end, or the seat a bot played for them (its rated identity)
             where.append(
-                "(EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)"
-                " OR EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id AND r.places LIKE ?))"
+                "g.id IN (SELECT game_id FROM seats WHERE user_id = ?"
+                " UNION SELECT game_id FROM rated_players WHERE identity = ?)"
             )
-            params += [user_id, f'%"u:{int(user_id)}"%']
+            params += [user_id, f"u:{int(user_id)}"]
         clause = " AND ".join(where)
         total = await self._fetchone(f"SELECT COUNT(*) FROM games g WHERE {clause}", params)
         sql = f"SELECT {cols(GameRow, 'g.')} FROM games g WHERE {clause} ORDER BY g.updated_at DESC, g.id DESC"

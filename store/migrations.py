@@ -496,6 +496,13 @@ CREATE TABLE rated_games (
     why         TEXT
 );
 CREATE INDEX rated_games_ladder ON rated_games (ladder, id);
+-- Who played each rated game, by rating identity: a person's history finds the games where a bot played their
+-- seat (the seat row names the bot by then).
+CREATE TABLE rated_players (
+    identity TEXT    NOT NULL,
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    PRIMARY KEY (identity, game_id)
+);
 -- The ratings (OpenSkill's Plackett-Luce model) per ladder, per server (scope: its guild id) and across all
 -- servers (scope 0): derived from rated_games, updated with each counted game in its transaction. ordinal is
 -- mu - 3 sigma, the conservative rating leaderboards sort by.
@@ -514,6 +521,9 @@ CREATE TABLE ratings (
 CREATE INDEX ratings_board ON ratings (ladder, scope, ordinal);
 -- A server's history, newest first (a person's goes through seats_user).
 CREATE INDEX games_history ON games (guild_id, status, updated_at);
+-- The game a table is the rematch of (its final message's Rematch button): one rematch per game.
+ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id) ON DELETE SET NULL;
+CREATE UNIQUE INDEX games_rematch ON games (rematch_of);
 """
 
 _PG_V11_RATINGS = """
@@ -528,6 +538,11 @@ CREATE TABLE rated_games (
     why         TEXT
 );
 CREATE INDEX rated_games_ladder ON rated_games (ladder, id);
+CREATE TABLE rated_players (
+    identity TEXT   NOT NULL,
+    game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    PRIMARY KEY (identity, game_id)
+);
 CREATE TABLE ratings (
     ladder   TEXT    NOT NULL,
     scope    BIGINT  NOT NULL,
@@ -542,6 +557,8 @@ CREATE TABLE ratings (
 );
 CREATE INDEX ratings_board ON ratings (ladder, scope, ordinal);
 CREATE INDEX games_history ON games (guild_id, status, updated_at);
+ALTER TABLE games ADD COLUMN rematch_of BIGINT REFERENCES games (id) ON DELETE SET NULL;
+CREATE UNIQUE INDEX games_rematch ON games (rematch_of);
 """
 
 
@@ -571,7 +588,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V8_CHOICE_CAUSE, _V8_CHOICE_CAUSE),  # 8: a choice's cause, an offer's silent consent (issue 23)
     Migration(_V9_END_VOTES, _PG_V9_END_VOTES),  # 9: status 'ended' and the votes to end a game (issue 23)
     Migration(_V10_PEOPLE, _PG_V10_PEOPLE),  # 10: each person's settings and away time; paused deadlines (issue 23)
-    Migration(_V11_RATINGS, _PG_V11_RATINGS),  # 11: rated games and ratings; history indexes (issue 26)
+    Migration(_V11_RATINGS, _PG_V11_RATINGS),  # 11: rated games, ratings, history indexes, rematches (issue 26)
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

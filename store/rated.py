@@ -91,6 +91,8 @@ class Ratings(Base):
         )
         row = cursor.fetchone()
         assert row is not None
+        sql = "INSERT INTO rated_players (identity, game_id) VALUES (?, ?)"
+        await conn.executemany(sql, [(i, game_id) for i in sorted({i for i, _ in rated.places})])
         if rated.counted:
             await self._apply(conn, int(row[0]), rated.ladder, rated.guild_id, rated.places)
 

@@ -36,6 +36,8 @@ class GameRow:
     result: str | None
     #: the public thread the game is played in (None: in ``channel_id`` itself)
     thread_id: int | None = None
+    #: the game this one is the rematch of (issue 26), if any
+    rematch_of: int | None = None
 
     @property
     def table_channel(self) -> int:

@@ -116,18 +116,20 @@ class Store(History, Overview, People, Votes):
         host_name: str | None = None,
         max_in_channel: int | None = None,
         max_hosted: int | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """Create a game in the lobby (version 0) and return its id. With ``host_name`` the host takes seat 0 in
         the same transaction, so a crash never leaves a lobby without its host. ``max_in_channel``: refuse
         (``TooManyOpen``, nothing written) when the channel (or a game's thread in it) already has that many open
         games, lobby or active; ``max_hosted``: when the host already hosts that many lobbies in the server. Both
         are counted inside the transaction, which excludes every other writer: two requests at once cannot both
-        slip under a limit."""
+        slip under a limit. ``rematch_of``: the game this one is the rematch of; a game has one rematch (a second
+        raises ``Conflict``, nothing written)."""
         sql = (
             "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, version,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?) RETURNING id"
+            " created_at, updated_at, rematch_of) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?) RETURNING id"
         )
-        params = (game, guild_id, channel_id, host_id, options_json, seed, now, now)
+        params = (game, guild_id, channel_id, host_id, options_json, seed, now, now, rematch_of)
         async with self._write() as conn:
             if max_in_channel is not None:
                 count = (
@@ -149,6 +151,11 @@ class Store(History, Overview, People, Votes):
                 seat = "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)"
                 await conn.execute(seat, (game_id, host_id, host_name))
             return game_id
+
+    async def rematch_of(self, game_id: int) -> GameRow | None:
+        """The rematch of a game (issue 26), or None."""
+        row = await self._fetchone(f"SELECT {cols(GameRow)} FROM games WHERE rematch_of = ?", (game_id,))
+        return GameRow(*row) if row else None
 
     async def stale_lobbies(self, opened_before: float, limit: int = 100) -> list[GameRow]:
         """Lobbies opened at or before ``opened_before`` and still not started, oldest first (at most ``limit``)."""

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from cogs.board import clip_message, thread_name
+from cogs.board import clip_message, message_link, thread_name
 from cogs.dynamic_items import forget
 from cogs.langs import reader_lang, reader_words
 from cogs.play import user_of
@@ -166,6 +166,37 @@ class LobbyActions:
         await self.update_lobby(notice.table)
         if notice.table.row.status != "lobby":
             await self.bot.publisher.deliver(notice.table.id)
+
+    async def on_rematch(self, interaction: discord.Interaction, gid: int) -> None:
+        """**Rematch** (issue 26): open the rematch (or join it); the other players are named in its thread, where
+        the lobby's Join button is."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            notice = await self.bot.service.rematch(gid, user_of(interaction))
+        except ServiceError as exc:
+            await interaction.followup.send(reader_words(interaction)(exc.msg), ephemeral=True)
+            return
+        w = reader_words(interaction, notice.table)
+        await interaction.followup.send(w(notice.reply or M("table.reply.done", "Done.")), ephemeral=True)
+        await self.update_lobby(notice.table)
+        if not notice.ping:
+            return
+        table = await self.bot.service.load(notice.table.id)  # its thread, if the lobby opened one
+        row = await self.bot.service.store.get_message(table.id, "lobby")
+        link = message_link(table.row.guild_id, row.channel_id, row.message_id) if row else ""
+        said = words(table.lang)(
+            M(
+                "table.lobby.rematch_invite",
+                "Rematch of game #{old}: {names}, your seats are waiting; join with the button: {link}",
+                old=gid,
+                names=" ".join(f"<@{u}>" for u in notice.ping),
+                link=link,
+            )
+        )
+        channel = await self.bot.publisher.channel(table.row.table_channel)
+        await channel.send(
+            said, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in notice.ping])
+        )
 
     async def on_offer(self, interaction: discord.Interaction, gid: int, seat: int, action: str) -> None:
         """A seat offer's buttons: the invited player takes the seat, its player gives it up or keeps it."""

@@ -18,6 +18,7 @@ from cogs.board import clip_message
 from cogs.components import public_view
 from cogs.pictures import PICTURES
 from cogs.publish.common import ARCHIVED, DELIVER_WAIT_S, mentions, message_nonce, said_in
+from cogs.table_buttons import final_view
 from engine.msg import M
 from render import story
 from service import PublicTable, Table
@@ -130,7 +131,8 @@ class BoardMixin:
         """The one final message, the last post of the game: the headline, the standings with money by source and
         ties (the game's end pictures and their words: Speakeasy's final scoring, Omerta's last reveal with the
         final standings; an end by agreement: its log lines and the board), and every player named once, with no
-        question and no buttons. It becomes the game's board message; the lobby message then links it."""
+        question; its one button is **Rematch** (issue 26). It becomes the game's board message; the lobby message
+        then links it."""
         store = self.bot.service.store
         view = pt.view
         pics = PICTURES[table.game.name]
@@ -165,6 +167,7 @@ class BoardMixin:
             channel,
             text,
             files=files,
+            view=final_view(table.id, table.lang),  # issue 26: the end invites the next game
             allowed_mentions=mentions([u for u in everyone if u not in quiet and told.get(u) != "dm"]),
             nonce=message_nonce("f", table.id, table.version),
         )

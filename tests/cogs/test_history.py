@@ -105,3 +105,46 @@ async def test_history_leaderboard_and_ratings_after_games_through_discord(tmp_p
         live = {s: await store.leaderboard("omerta", s, 100) for s in (GLOBAL, rated[games[0]].guild_id)}
         assert await store.rebuild_ratings() == 3
         assert {s: await store.leaderboard("omerta", s, 100) for s in live} == live
+
+
+async def test_rematch_opens_the_same_table_for_the_same_players(tmp_path):
+    """The final message's Rematch: the first player to press it hosts a new table of the same game and options
+    with the bot seated again; the other player is named in its thread and joins by pressing Rematch too (or the
+    lobby's Join); someone who did not play is refused; once started, a press says which game it is."""
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN])
+        old = await _open_with_bot(d, set())
+        await play_to_end(d)
+        final = await bot.service.store.get_message(old, "board")
+        assert final is not None and ids_of(server.message(final.message_id)) == [f"rm|{old}"]
+
+        outsider = await server.click(p.CLEO, final.message_id, f"rm|{old}")
+        assert "Only the players of game" in (await outsider.wait_followups(1))[-1]["content"]
+        rec = await server.click(p.BEN, final.message_id, f"rm|{old}")
+        said = (await rec.wait_followups(1))[-1]["content"]
+        new = await bot.service.store.rematch_of(old)
+        assert new is not None and f"Game #{new.id} is the rematch of game #{old}" in said, said
+        t = await bot.service.load(new.id)
+        was = await bot.service.load(old)
+        assert t.row.status == "lobby" and t.row.host_id == int(p.BEN["id"]) and t.row.options == was.row.options
+        assert [s.name for s in t.seats] == ["Ben", "Bot Nora (standard)"]
+
+        def invited() -> dict | None:  # in the new table's thread (opened with its lobby message)
+            return next((m for m in server.messages.values() if "Rematch of game" in m.get("content", "")), None)
+
+        await server.wait_until(lambda: invited() is not None, 5, what="the invitation")
+        invite = invited()
+        assert invite is not None and f"<@{p.ANNA['id']}>" in invite["content"]
+        assert int(invite["channel_id"]) == (await bot.service.load(new.id)).row.table_channel
+        assert f"<@{p.BEN['id']}>" not in invite["content"]
+
+        again = await server.click(p.ANNA, final.message_id, f"rm|{old}")
+        assert "You're in" in (await again.wait_followups(1))[-1]["content"]
+        assert [s.name for s in (await bot.service.load(new.id)).seats] == ["Ben", "Bot Nora (standard)", "Anna"]
+        twice = await server.click(p.ANNA, final.message_id, f"rm|{old}")
+        assert f"You sit at the rematch, game #{new.id}" in (await twice.wait_followups(1))[-1]["content"]
+        lobby = await bot.service.store.get_message(new.id, "lobby")
+        assert lobby is not None
+        await (await server.click(p.BEN, lobby.message_id, f"lb|{new.id}|start")).wait_followups(1, timeout=60)
+        late = await server.click(p.ANNA, final.message_id, f"rm|{old}")
+        assert f"is game #{new.id}, and it has started" in (await late.wait_followups(1))[-1]["content"]

@@ -31,6 +31,7 @@ TABLES = {
     "people",
     "away_pauses",
     "rated_games",
+    "rated_players",
     "ratings",
 }
 
