@@ -10,6 +10,8 @@ pinging anyone (no mention is allowed in the reply).
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 from typing import TYPE_CHECKING
 
@@ -22,9 +24,12 @@ from cogs.board import clip_message, message_link
 from cogs.contexts import in_servers_and_dm
 from cogs.langs import reader_words
 from engine.msg import M, Msg, P
+from render.profile import render_rating_chart
 from service import ServiceError
 from service.history import LADDERS, SETTLED, Board, HistoryPage, PastGame
+from service.profile import Profile
 from service.ratings import places_of
+from store import RatingRow
 from store.rated import ordinal
 from words import Words
 
@@ -190,8 +195,70 @@ def board_text(board: Board, w: Words) -> str:
     return clip_message("\n".join(lines))
 
 
+def _rating(row: RatingRow) -> str:
+    """A rating as the leaderboards rank it, with the mean and uncertainty it comes from."""
+    return f"{ordinal(row.mu, row.sigma):.1f} (mu {row.mu:.1f} ± {row.sigma:.1f})"
+
+
+def profile_text(profile: Profile, w: Words) -> str:
+    """A profile in words: games, wins and places per ladder with the rating, move time, the players met most."""
+    where = M("table.history.global", "all servers") if profile.scope == 0 else M("table.history.server", "this server")
+    lines = [w(M("table.profile.title", "**Profile of <@{user}>** · {where}", user=profile.user_id, where=where))]
+    moves = M("table.profile.no_moves", "no moves yet")
+    if profile.moves:
+        moves = M(
+            "table.profile.moves", "{took} a move on average ({n} moves)", took=took(profile.move_s), n=profile.moves
+        )
+    lines.append(w(M("table.profile.games", "Games that ended: {n} · {moves}", n=profile.ended_games, moves=moves)))
+    for stats in profile.ladders:
+        places = " · ".join(f"{p}.: {n}" for p, n in sorted(stats.places.items()))
+        said = M(
+            "table.profile.ladder",
+            "**{ladder}**: {games} rated games ({counted} counted), {wins} won · places {places}",
+            ladder=LADDER_NAMES.get(stats.ladder, M("table.history.other", "{status}", status=stats.ladder)),
+            games=stats.games,
+            counted=stats.counted,
+            wins=stats.wins,
+            places=places or "-",
+        )
+        lines.append(w(said))
+        if stats.here is not None:
+            lines.append(w(M("table.profile.rating", "-# Rating {rating}", rating=_rating(stats.here))))
+        if stats.everywhere is not None and profile.scope != 0:
+            said = M("table.profile.rating_all", "-# On all servers: {rating}", rating=_rating(stats.everywhere))
+            lines.append(w(said))
+    if profile.rivals:
+        lines.append(w(M("table.profile.rivals", "**Met most**")))
+        for r in profile.rivals:
+            said = M(
+                "table.profile.rival",
+                "-# {name}: {games} games, ahead {ahead}, behind {behind}",
+                name=identity_name(r.identity, w),
+                games=r.games,
+                ahead=r.ahead,
+                behind=r.behind,
+            )
+            lines.append(w(said))
+    if not profile.ladders:
+        lines.append(w(M("table.profile.none", "No rated game yet.")))
+    return clip_message("\n".join(lines))
+
+
+def profile_chart(profile: Profile, w: Words) -> bytes | None:
+    """The rating chart of a profile (None: no rated game counted yet)."""
+    series: dict[str, list[tuple[float, float]]] = {}
+    for ladder, _, mu, sigma in profile.steps:
+        series.setdefault(w(LADDER_NAMES.get(ladder, M("table.history.other", "{status}", status=ladder))), []).append(
+            (mu, sigma)
+        )
+    if not series:
+        return None
+    title = w(M("table.profile.chart", "Rating after each rated game (thick: mu - 3 sigma; thin: mu)"))
+    return render_rating_chart(title, series, w(M("table.profile.axis", "rated games, oldest first")))
+
+
 class HistoryCog(commands.Cog, name="History"):
-    """``/leaderboard``."""
+    """``/leaderboard`` and ``/profile``."""
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
@@ -215,4 +282,24 @@ class HistoryCog(commands.Cog, name="History"):
             return
         await interaction.followup.send(
             board_text(board, w), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @in_servers_and_dm()
+    @app_commands.command(name="profile", description="A player's games, places, rating and rivals (private)")
+    @app_commands.describe(user="Whose profile (empty: yours)")
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        """``/profile``: this server's games and ratings (in a DM: every server's); someone's hidden profile is
+        refused."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        w = reader_words(interaction)
+        target = user.id if user is not None else interaction.user.id
+        try:
+            shown = await self.bot.service.profile(interaction.user.id, target, interaction.guild_id)
+        except ServiceError as exc:
+            await interaction.followup.send(w(exc.msg), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            return
+        chart = await asyncio.to_thread(profile_chart, shown, w)
+        files = [discord.File(io.BytesIO(chart), filename="rating.png")] if chart else []
+        await interaction.followup.send(
+            profile_text(shown, w), files=files, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -60,6 +60,11 @@ def settings_text(person: PersonRow, lang_seen: str | None, now: float, w: Words
     lines.append(w(M("table.me.digest", "Daily digest by DM of the games waiting for you: {state}", state=digest)))
     heads = M("table.me.digest_on", "on") if person.heads_up else M("table.me.digest_off", "off")
     lines.append(w(M("table.me.heads_up", "A DM when the player before you begins their turn: {state}", state=heads)))
+    if person.hidden:
+        shown = M("table.me.profile_hidden", "Profile: hidden (only you see it; you are off the leaderboards)")
+    else:
+        shown = M("table.me.profile_shown", "Profile: shown (others may look; you are on the leaderboards)")
+    lines.append(w(shown))
     if lang_seen:
         lang = M(
             "table.me.lang",
@@ -130,6 +135,7 @@ class PeopleCog(commands.Cog, name="People"):
         told_by="How you are told it is your move",
         digest="A daily DM listing the games waiting for you",
         heads_up="A DM when the player before you begins their turn",
+        hide_profile="Keep your profile to yourself and stay off the leaderboards",
     )
     @app_commands.choices(
         told_by=[
@@ -147,6 +153,7 @@ class PeopleCog(commands.Cog, name="People"):
         told_by: str | None = None,
         digest: bool | None = None,
         heads_up: bool | None = None,
+        hide_profile: bool | None = None,
     ) -> None:
         """``/me``: without options, the settings as they are; with some, those changed (all checked first: a bad
         one changes nothing and says what is allowed). Private, in a server or the bot's DM."""
@@ -155,7 +162,8 @@ class PeopleCog(commands.Cog, name="People"):
         user_id = interaction.user.id
         off = any(v is not None and v.strip().lower() in ("off", "none") for v in (quiet_start, quiet_end))
         try:
-            if any(v is not None for v in (time_zone, quiet_start, quiet_end, told_by, digest, heads_up)):
+            given = (time_zone, quiet_start, quiet_end, told_by, digest, heads_up, hide_profile)
+            if any(v is not None for v in given):
                 person = await service.set_my_settings(
                     user_id,
                     tz=time_zone,
@@ -165,6 +173,7 @@ class PeopleCog(commands.Cog, name="People"):
                     notify=told_by,
                     digest=digest,
                     heads_up=heads_up,
+                    hidden=hide_profile,
                 )
             else:
                 person = await service.my_settings(user_id)

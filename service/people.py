@@ -53,6 +53,7 @@ class People(Core):
         notify: str | None = None,
         digest: bool | None = None,
         heads_up: bool | None = None,
+        hidden: bool | None = None,
     ) -> PersonRow:
         """Change some of a person's settings (``None``: unchanged) and return them all. Everything is checked
         before anything is written: a bad value refuses the whole request (``ServiceError`` saying what is
@@ -90,6 +91,8 @@ class People(Core):
             person = dataclasses.replace(person, digest=digest)
         if heads_up is not None:
             person = dataclasses.replace(person, heads_up=heads_up)
+        if hidden is not None:
+            person = dataclasses.replace(person, hidden=hidden)
         person = dataclasses.replace(person, updated_at=self.clock())
         await self.store.put_person(person)
         return person

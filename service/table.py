@@ -17,6 +17,7 @@ from service.lobby import Lobby
 from service.log import Log
 from service.people import Digests
 from service.play import Play
+from service.profile import Profiles
 from service.public_table import PublicTables
 from service.records import UNDO_KIND, effective_choices
 from service.recovery import Recovery
@@ -27,6 +28,18 @@ __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
 
 class TableService(
-    Rematches, Deadlines, Limits, Lobby, Play, Log, Recovery, Reminders, PublicTables, Digests, EndVotes, GameHistory
+    Rematches,
+    Deadlines,
+    Limits,
+    Lobby,
+    Play,
+    Log,
+    Recovery,
+    Reminders,
+    PublicTables,
+    Digests,
+    EndVotes,
+    GameHistory,
+    Profiles,
 ):
     """Create, join, leave, start, abandon, end by agreement and play games; the only writer of the store."""

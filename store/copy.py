@@ -69,6 +69,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("rated_games", _names(RatedGameRow), "id"),
     ("rated_players", ("identity", "game_id"), "identity, game_id"),
     ("ratings", _names(RatingRow), "ladder, scope, identity"),
+    ("rating_steps", ("ladder", "scope", "identity", "rated_id", "mu", "sigma"), "identity, ladder, scope, rated_id"),
 )
 #: the tables whose ids a sequence hands out
 ID_TABLES = ("games", "events", "outbox", "rated_games")

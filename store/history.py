@@ -50,3 +50,19 @@ class History(Base):
             values[4] = bool(values[4])
             out[int(values[0])].append(SeatRow(*values))  # type: ignore[arg-type]
         return out
+
+    async def move_times(self, user_id: int, games: int = 100) -> tuple[float, int]:
+        """How long a person took to move, on average, over their last ``games`` games that ended: the time from
+        the choice before each of theirs (anyone's, in the same game) to theirs; and how many moves that is."""
+        sql = (
+            "SELECT AVG(created_at - prev), COUNT(*) FROM ("
+            " SELECT actor_id, created_at, LAG(created_at) OVER (PARTITION BY game_id ORDER BY idx) AS prev"
+            " FROM choices WHERE game_id IN ("
+            "  SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
+            "  AND g.status IN ('finished', 'ended', 'abandoned') ORDER BY g.id DESC LIMIT ?)"
+            ") t WHERE actor_id = ? AND prev IS NOT NULL"
+        )
+        row = await self._fetchone(sql, (user_id, games, user_id))
+        if row is None or not row[1]:
+            return 0.0, 0
+        return float(row[0]), int(row[1])

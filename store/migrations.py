@@ -519,6 +519,19 @@ CREATE TABLE ratings (
     PRIMARY KEY (ladder, scope, identity)
 );
 CREATE INDEX ratings_board ON ratings (ladder, scope, ordinal);
+-- Each identity's rating after each counted game (a profile's chart), written with it; rated_id is the game's
+-- rated_games id.
+CREATE TABLE rating_steps (
+    ladder   TEXT    NOT NULL,
+    scope    INTEGER NOT NULL,
+    identity TEXT    NOT NULL,
+    rated_id INTEGER NOT NULL,
+    mu       REAL    NOT NULL,
+    sigma    REAL    NOT NULL,
+    PRIMARY KEY (identity, ladder, scope, rated_id)
+);
+-- A person may keep their profile to themselves and stay off the leaderboards (issue 26, /me).
+ALTER TABLE people ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
 -- A server's history, newest first (a person's goes through seats_user).
 CREATE INDEX games_history ON games (guild_id, status, updated_at);
 -- The game a table is the rematch of (its final message's Rematch button): one rematch per game.
@@ -556,6 +569,16 @@ CREATE TABLE ratings (
     PRIMARY KEY (ladder, scope, identity)
 );
 CREATE INDEX ratings_board ON ratings (ladder, scope, ordinal);
+CREATE TABLE rating_steps (
+    ladder   TEXT    NOT NULL,
+    scope    BIGINT  NOT NULL,
+    identity TEXT    NOT NULL,
+    rated_id BIGINT  NOT NULL,
+    mu       DOUBLE PRECISION NOT NULL,
+    sigma    DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (identity, ladder, scope, rated_id)
+);
+ALTER TABLE people ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX games_history ON games (guild_id, status, updated_at);
 ALTER TABLE games ADD COLUMN rematch_of BIGINT REFERENCES games (id) ON DELETE SET NULL;
 CREATE UNIQUE INDEX games_rematch ON games (rematch_of);

@@ -36,12 +36,24 @@ class PersonRow:
     #: told by DM when the player before them begins their turn
     heads_up: bool = False
     updated_at: float = 0.0
+    #: keeps their profile to themselves and stays off the leaderboards (issue 26)
+    hidden: bool = False
 
 
 def _person(row: Sequence[Any]) -> PersonRow:
-    user_id, tz, start, end, notify, digest, digest_at, away, heads_up, updated = row
+    user_id, tz, start, end, notify, digest, digest_at, away, heads_up, updated, hidden = row
     return PersonRow(
-        int(user_id), tz, start, end, notify, bool(digest), digest_at, away, bool(heads_up), float(updated)
+        int(user_id),
+        tz,
+        start,
+        end,
+        notify,
+        bool(digest),
+        digest_at,
+        away,
+        bool(heads_up),
+        float(updated),
+        bool(hidden),
     )
 
 
@@ -71,6 +83,7 @@ class People(Base):
         values = [getattr(person, n) for n in names]
         values[names.index("digest")] = int(person.digest)
         values[names.index("heads_up")] = int(person.heads_up)
+        values[names.index("hidden")] = int(person.hidden)
         sql = f"INSERT INTO people ({_PERSON}) VALUES ({marks(names)}) ON CONFLICT (user_id) DO UPDATE SET {_SET}"
         await self._execute(sql, values)
 

@@ -118,11 +118,13 @@ class Ratings(Base):
                 " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games,"
                 " wins = excluded.wins, last_game = excluded.last_game"
             )
+            step = "INSERT INTO rating_steps (ladder, scope, identity, rated_id, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)"
             for identity in identities:
                 mu, sigma = after[identity]
                 _, _, games, wins = known.get(identity, (0.0, 0.0, 0, 0))
                 params = (ladder, scope, identity, mu, sigma, ordinal(mu, sigma), games + 1, wins + (identity in won))
                 await conn.execute(sql, (*params, seq))
+                await conn.execute(step, (ladder, scope, identity, seq, mu, sigma))
 
     async def rated_game(self, game_id: int) -> RatedGameRow | None:
         """A game's row of ``rated_games`` (None: it did not finish by the rules, or finished before issue 26)."""
@@ -141,9 +143,11 @@ class Ratings(Base):
         self, ladder: str, scope: int, limit: int = 25, offset: int = 0, *, games: tuple[int, int] = (0, 2**31 - 1)
     ) -> list[RatingRow]:
         """A ladder's ratings in a scope, the highest ordinal first (ties: more games, then identity), of the
-        identities with ``games[0] <= games < games[1]`` rated games."""
+        identities with ``games[0] <= games < games[1]`` rated games; people who hid their profile are left out
+        (they are still rated: a leaderboard is what is shown)."""
         sql = (
             f"SELECT {cols(RatingRow)} FROM ratings WHERE ladder = ? AND scope = ? AND games >= ? AND games < ?"
+            " AND identity NOT IN (SELECT 'u:' || CAST(user_id AS TEXT) FROM people WHERE hidden = 1)"
             " ORDER BY ordinal DESC, games DESC, identity LIMIT ? OFFSET ?"
         )
         params = (ladder, scope, games[0], games[1], limit, offset)
@@ -153,6 +157,23 @@ class Ratings(Base):
         """Every rating of one identity (each ladder and scope)."""
         sql = f"SELECT {cols(RatingRow)} FROM ratings WHERE identity = ? ORDER BY ladder, scope"
         return [_rating_row(r) for r in await self._fetchall(sql, (identity,))]
+
+    async def games_of_identity(self, identity: str) -> list[RatedGameRow]:
+        """The rated games an identity played (counted or not), in the order they finished."""
+        sql = (
+            f"SELECT {cols(RatedGameRow, 'r.')} FROM rated_games r JOIN rated_players p ON p.game_id = r.game_id"
+            " WHERE p.identity = ? ORDER BY r.id"
+        )
+        return [_rated_row(r) for r in await self._fetchall(sql, (identity,))]
+
+    async def rating_steps(self, identity: str, scope: int) -> list[tuple[str, int, float, float]]:
+        """An identity's rating after each counted game in a scope: ``(ladder, rated id, mu, sigma)`` in order."""
+        sql = (
+            "SELECT ladder, rated_id, mu, sigma FROM rating_steps WHERE identity = ? AND scope = ?"
+            " ORDER BY ladder, rated_id"
+        )
+        rows = await self._fetchall(sql, (identity, scope))
+        return [(str(r[0]), int(r[1]), float(r[2]), float(r[3])) for r in rows]
 
     async def ratings_of_any(self) -> list[RatingRow]:
         """Every rating of every ladder and scope (for the rebuild's report and its tests)."""
@@ -170,6 +191,7 @@ class Ratings(Base):
             rows = (await conn.execute(f"SELECT {cols(RatedGameRow)} FROM rated_games ORDER BY id")).rows
             games = [_rated_row(r) for r in rows]
             await conn.execute("DELETE FROM ratings")
+            await conn.execute("DELETE FROM rating_steps")
             for g in games:
                 if g.counted:
                     places = [(str(i), int(p)) for i, p in json.loads(g.places)]

@@ -125,11 +125,12 @@ class Store(History, Overview, People, Votes):
         are counted inside the transaction, which excludes every other writer: two requests at once cannot both
         slip under a limit. ``rematch_of``: the game this one is the rematch of; a game has one rematch (a second
         raises ``Conflict``, nothing written)."""
-        sql = (
-            "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, version,"
-            " created_at, updated_at, rematch_of) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?) RETURNING id"
-        )
-        params = (game, guild_id, channel_id, host_id, options_json, seed, now, now, rematch_of)
+        columns = "game, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at"
+        values = "?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?"
+        params: tuple[Any, ...] = (game, guild_id, channel_id, host_id, options_json, seed, now, now)
+        if rematch_of is not None:  # named only when given: the migration tests write games at older versions
+            columns, values, params = f"{columns}, rematch_of", f"{values}, ?", (*params, rematch_of)
+        sql = f"INSERT INTO games ({columns}) VALUES ({values}) RETURNING id"
         async with self._write() as conn:
             if max_in_channel is not None:
                 count = (

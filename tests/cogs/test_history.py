@@ -18,7 +18,11 @@ pytestmark = pytest.mark.slow
 
 
 async def _said(rec) -> str:  # noqa: ANN001
-    return (await rec.wait_followups(1, timeout=30))[-1]["content"]
+    """The bot's answer: its follow-up after a defer, else its response (``/me`` answers at once)."""
+    await rec.wait_callback()
+    if rec.callback_type in (5, 6):
+        return (await rec.wait_followups(1, timeout=30))[-1]["content"]
+    return rec.message["content"]
 
 
 async def _open_with_bot(d: Driver, seen: set[int]) -> int:
@@ -100,6 +104,23 @@ async def test_history_leaderboard_and_ratings_after_games_through_discord(tmp_p
         assert "No rated game yet" in await _said(
             await server.slash(p.CLEO, "leaderboard", {"game": "speakeasy"}, channel_id=CHANNEL)
         )
+
+        # /profile: Anna's games here, her rating with its chart, her move time, whom she met; then she hides it
+        rec = await server.slash(p.ANNA, "profile", {}, channel_id=CHANNEL)
+        shown = (await rec.wait_followups(1, timeout=30))[-1]
+        text = shown["content"]
+        assert f"**Profile of <@{p.ANNA['id']}>** · this server" in text, text
+        assert "4 rated games (3 counted)" in text and "a move on average" in text
+        assert f"{ordinal(rows[anna].mu, rows[anna].sigma):.1f}" in text
+        assert f"<@{p.BEN['id']}>: 4 games" in text and "Bot (standard): 4 games" in text
+        assert [a["filename"] for a in shown["attachments"]] == ["rating.png"]
+        await _said(await server.slash(p.ANNA, "me", {"hide_profile": True}, channel_id=CHANNEL))
+        refused = await _said(await server.slash(p.BEN, "profile", {"user": p.ANNA}, channel_id=CHANNEL))
+        assert "keeps their profile to themselves" in refused
+        assert "**Profile of" in await _said(await server.slash(p.ANNA, "profile", {}, channel_id=CHANNEL))
+        board = await _said(await server.slash(p.CLEO, "leaderboard", {"game": "omerta"}, channel_id=CHANNEL))
+        assert f"<@{p.ANNA['id']}>" not in board and f"<@{p.BEN['id']}>" in board
+        await _said(await server.slash(p.ANNA, "me", {"hide_profile": False}, channel_id=CHANNEL))
 
         # the rebuild from the history gives the ratings the games gave as they finished
         live = {s: await store.leaderboard("omerta", s, 100) for s in (GLOBAL, rated[games[0]].guild_id)}

@@ -32,6 +32,7 @@ TABLES = {
     "away_pauses",
     "rated_games",
     "rated_players",
+    "rating_steps",
     "ratings",
 }
 
