@@ -246,7 +246,19 @@ async def test_commands_are_synced_for_servers_and_the_bots_dm_only(tmp_path):
     only where it was synced for."""
     async with two_servers(tmp_path) as (server, bot, clock, _):
         synced = server.commands[None]
-        assert set(synced) == {"game", "games", "hand", "hint", "board", "log", "rules", "me", "away", "leaderboard", "profile"}
+        assert set(synced) == {
+            "game",
+            "games",
+            "hand",
+            "hint",
+            "board",
+            "log",
+            "rules",
+            "me",
+            "away",
+            "leaderboard",
+            "profile",
+        }
         for name, command in synced.items():
             assert sorted(command["contexts"]) == [0, 1], name
             assert command["integration_types"] == [0], name
