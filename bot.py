@@ -29,6 +29,7 @@ from cogs.people import PeopleCog
 from cogs.pictures import Renderer
 from cogs.play import PlayCog
 from cogs.publish import Publisher
+from cogs.replay import ReplayCog
 from cogs.rules import RulesCog
 from cogs.translator import CatalogueTranslator
 from service import Settings, TableService
@@ -100,6 +101,7 @@ class TableBot(commands.Bot):
         await self.add_cog(OverviewCog(self))
         await self.add_cog(PeopleCog(self))
         await self.add_cog(HistoryCog(self))
+        await self.add_cog(ReplayCog(self))
         if self.syncs_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.components import ActionButton, ActionSelect, MineButton, StepBack, StepSelect, UndoButton
+from cogs.replay_buttons import ReplayButton, ReplayOpen, ReplaySelect
 from cogs.table_buttons import EndVoteButton, LobbyButton, LogButton, OfferButton, RematchButton, SkipButton
 
 DYNAMIC_ITEMS = (
@@ -21,6 +22,9 @@ DYNAMIC_ITEMS = (
     SkipButton,
     LogButton,
     RematchButton,
+    ReplayButton,
+    ReplaySelect,
+    ReplayOpen,
 )
 
 

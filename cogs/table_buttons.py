@@ -17,6 +17,7 @@ import discord
 
 from cogs.components import LABEL_MAX, NUM, SMALL, _clip
 from cogs.errors import guarded
+from cogs.replay_buttons import ReplayOpen
 from engine.msg import M
 from words import words
 
@@ -189,9 +190,10 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm\|(
 
 
 def final_view(gid: int, lang: str | None = None) -> discord.ui.View:
-    """The final message's buttons: Rematch."""
+    """The final message's buttons: Rematch and Replay (issue 26)."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(gid, lang))
+    view.add_item(ReplayOpen(gid, lang))
     return view
 
 

@@ -23,6 +23,7 @@ from service.records import UNDO_KIND, effective_choices
 from service.recovery import Recovery
 from service.rematch import Rematches
 from service.reminders import Reminders
+from service.replay import Replays
 
 __all__ = ["UNDO_KIND", "SeatBot", "TableService", "effective_choices"]
 
@@ -41,5 +42,6 @@ class TableService(
     EndVotes,
     GameHistory,
     Profiles,
+    Replays,
 ):
     """Create, join, leave, start, abandon, end by agreement and play games; the only writer of the store."""

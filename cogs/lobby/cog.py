@@ -279,6 +279,21 @@ class LobbyCog(LobbyActions, commands.Cog, name="Lobby"):
         text = history_text(shown, w, whose)
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
+    @game.command(name="replay", description="Step through a game as it was played (the board after each step)")
+    @app_commands.describe(
+        step="Which step (0: the board dealt; empty: the last)", public="Share it in the channel (default: only you)"
+    )
+    async def replay(
+        self, interaction: discord.Interaction, game: int | None = None, step: int | None = None, public: bool = False
+    ) -> None:
+        """``/game replay`` (issue 26): in the game's own thread, that game."""
+        try:
+            gid = await self._resolve(interaction, game)
+        except ServiceError as exc:
+            await interaction.response.send_message(reader_words(interaction)(exc.msg), ephemeral=True)
+            return
+        await self.bot.get_cog("Replay").show(interaction, gid, step, public)  # type: ignore[union-attr]
+
     @game.command(name="export", description="The record of a finished game as a file (replay it offline)")
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/game export``: seed, options, seats and choices as JSON; ``python -m engine.replay FILE`` rebuilds it.

@@ -50,11 +50,11 @@ async def check_end_in_order(d: Driver) -> dict[str, Any]:
     assert board is not None and int(final.response["id"]) == board.message_id, "the final message is the last post"
     message = d.server.message(board.message_id)
     players = {s.user_id for s in t.seats if s.user_id > 0}
-    # one final message: the standings and the picture, every player named once, no question; its one button is
-    # Rematch (issue 26)
+    # one final message: the standings and the picture, every player named once, no question; its buttons are
+    # Rematch and Replay (issue 26)
     assert {int(u) for u in final.json["allowed_mentions"]["users"]} == players
     assert "Game over: " in message["content"] and "Your move" not in message["content"]
-    assert message["attachments"] and ids_of(message) == [f"rm|{d.gid}"]
+    assert message["attachments"] and ids_of(message) == [f"rm|{d.gid}", f"ro|{d.gid}"]
     # the last turn's story was told before it: every public line up to the end's first line
     events = await store.get_events(d.gid, public_only=True)
     cut = next(i for i, e in enumerate(events) if e.kind in END_KINDS)

@@ -137,7 +137,7 @@ async def test_rematch_opens_the_same_table_for_the_same_players(tmp_path):
         old = await _open_with_bot(d, set())
         await play_to_end(d)
         final = await bot.service.store.get_message(old, "board")
-        assert final is not None and ids_of(server.message(final.message_id)) == [f"rm|{old}"]
+        assert final is not None and ids_of(server.message(final.message_id)) == [f"rm|{old}", f"ro|{old}"]
 
         outsider = await server.click(p.CLEO, final.message_id, f"rm|{old}")
         assert "Only the players of game" in (await outsider.wait_followups(1))[-1]["content"]

@@ -1,0 +1,153 @@
+"""A replay of a game (issue 26, ``/game replay``): the board as everyone saw it after each step, rebuilt from the
+record by the engine (the record is the truth), with that step's public story lines.
+
+A step is a choice in effect (an undone one and its undo are not steps): step 0 is the board dealt, step N the
+board after the N-th choice. Only the spectator's view is shown, of a finished game and of one still running
+alike, so a replay tells nothing a spectator did not see. The points a reader may jump to (each round's and each
+Act's first step) are found by one replay of the whole record, kept for the game's version (``MARKS_KEPT``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Choice, load_choice, replay
+from engine.msg import M, Msg
+from service.access import SEAT
+from service.core import Core
+from service.notice import ServiceError, Table, User
+from service.records import UNDO_KIND
+from store import EventRow
+
+#: How many games' jump points a process keeps (the project's own value: a few KB each).
+MARKS_KEPT = 64
+#: At most this many points in the jump menu (Discord's menu holds 25).
+MENU_POINTS = 25
+
+
+def not_started(game_id: int) -> Msg:
+    """The refusal of a replay of a lobby."""
+    return M("table.err.replay_lobby", "Game #{game} has not started; there is nothing to replay.", game=game_id)
+
+
+def bad_step(step: int, last: int) -> Msg:
+    """The refusal of a step past the end."""
+    return M("table.err.replay_step", "There is no step {step}; steps 0 to {last}.", step=step, last=last)
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point to jump to: its step, and the round (and Act) it begins."""
+
+    step: int
+    act: int | None
+    round: int | None
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: the spectator's view after it and the one before (what changed is outlined), the
+    public events the step made, and the points of the whole game."""
+
+    table: Table
+    step: int
+    last: int
+    view: dict[str, Any]
+    before: dict[str, Any] | None
+    events: list[EventRow]
+    points: list[Point]
+
+
+def steps_of(raw: Sequence[str]) -> tuple[list[Choice], list[int]]:
+    """The choices in effect and, for each, its index in the raw record (its events are stored at that + 1)."""
+    stack: list[tuple[Choice, int]] = []
+    for k, item in enumerate(raw):
+        choice = load_choice(item)
+        if choice.kind == UNDO_KIND:
+            if stack:
+                stack.pop()
+        else:
+            stack.append((choice, k))
+    return [c for c, _ in stack], [k for _, k in stack]
+
+
+class Replays(Core):
+    """``/game replay`` and its buttons."""
+
+    _points: OrderedDict[tuple[int, int], list[Point]]
+
+    def _points_cache(self) -> OrderedDict[tuple[int, int], list[Point]]:
+        if not hasattr(self, "_points"):
+            self._points = OrderedDict()
+        return self._points
+
+    async def replay_step(self, game_id: int, user: User, step: int | None) -> ReplayStep:
+        """The replay of ``game_id`` at ``step`` (None: the last). Asked in the game's server (or, from a DM, by a
+        player of it); a lobby has nothing to replay; a step past the end is refused with the range."""
+        table = await self.load_for(game_id, user, SEAT)
+        if table.row.status == "lobby" or (table.row.status == "abandoned" and table.version == 0):
+            raise ServiceError(not_started(game_id))
+        raw = await self.store.get_choices(game_id)
+        choices, raw_index = steps_of(raw)
+        last = len(choices)
+        at = last if step is None else step
+        if not 0 <= at <= last:
+            raise ServiceError(bad_step(at, last))
+        names = [s.name for s in table.seats]
+        options = json.loads(table.row.options)
+
+        def views() -> tuple[dict[str, Any], dict[str, Any] | None]:
+            state = replay(table.game, names, options, table.row.seed, choices[: max(0, at - 1)])
+            before = table.game.view(state, None) if at > 0 else None
+            if at > 0:
+                table.game.apply(state, choices[at - 1])
+            return table.game.view(state, None), before
+
+        view, before = await asyncio.to_thread(views)
+        events: list[EventRow] = []
+        if at > 0:
+            pos = raw_index[at - 1] + 1
+            events = await self.store.get_events(game_id, since=pos, until=pos, public_only=True)
+        points = await self._jump_points(table, choices, names, options)
+        return ReplayStep(table, at, last, view, before, events, points)
+
+    async def _jump_points(
+        self, table: Table, choices: list[Choice], names: list[str], options: dict[str, Any]
+    ) -> list[Point]:
+        """The first step of each round (and Act) of the game, from one replay, kept per game and version."""
+        cache = self._points_cache()
+        key = (table.id, table.version)
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+
+        def walk() -> list[Point]:
+            state = replay(table.game, names, options, table.row.seed, [])
+            seen: tuple[Any, Any] | None = None
+            found: list[Point] = []
+            for k in range(len(choices) + 1):
+                if k:
+                    table.game.apply(state, choices[k - 1])
+                view = table.game.view(state, None)
+                mark = (view.get("act"), view.get("round"))
+                if mark != seen:
+                    found.append(Point(k, view.get("act"), view.get("round")))
+                    seen = mark
+            return found
+
+        points = await asyncio.to_thread(walk)
+        if len(points) > MENU_POINTS:  # keep the Acts' starts and as many rounds as fit, evenly
+            keep = [p for p in points if p.round in (None, 1)] or points[:1]
+            rest = [p for p in points if p not in keep]
+            room = max(0, MENU_POINTS - len(keep))
+            picked = rest[:: max(1, -(-len(rest) // room))][:room] if room else []
+            points = sorted(keep + picked, key=lambda p: p.step)[:MENU_POINTS]
+        cache[key] = points
+        while len(cache) > MARKS_KEPT:
+            cache.popitem(last=False)
+        return points

@@ -1,0 +1,99 @@
+"""Issue 26, a replay on Discord: ``/game replay`` of a finished Omerta game through the fake Discord, stepped with
+its buttons and its menu; each step shows the spectator's view after that step, rebuilt from the record, with the
+story lines the step made."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine.core import replay
+from render import omerta as omerta_render
+from service.replay import steps_of
+from tests.cogs.driver import CHANNEL, Driver, ids_of, play_to_end, table
+from tests.fakediscord import payloads as p
+
+pytestmark = pytest.mark.slow
+
+
+async def _answer(rec):  # noqa: ANN001, ANN202
+    await rec.wait_callback()
+    if rec.callback_type == 6:  # a click: the same message, edited
+        await rec.wait_edits(1)
+        return rec.message
+    return (await rec.wait_followups(1, timeout=30))[-1]
+
+
+def _png(message: dict, server) -> bytes:  # noqa: ANN001
+    attachment = message["attachments"][0]
+    return server.attachment_data[int(attachment["id"])]
+
+
+async def test_a_finished_game_steps_from_the_deal_to_the_end(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        gid = await d.open_and_start()
+        await play_to_end(d)
+        t = await d.load()
+        choices, _ = steps_of(await bot.service.store.get_choices(gid))
+        last = len(choices)
+
+        shown = await _answer(await server.slash(p.DAN, "game replay", {"game": gid}, channel_id=CHANNEL))
+        assert shown["flags"] & 64, "a replay is private unless asked to be shared"
+        assert f"step {last} of {last}" in shown["content"]
+        assert f"rp|{gid}|0|0" in ids_of(shown) and f"rp|{gid}|{last}|3" in ids_of(shown)
+
+        first = await _answer(await server.click(p.DAN, shown["id"], f"rp|{gid}|0|0"))
+        assert f"step 0 of {last}" in first["content"] and "as it was dealt" in first["content"]
+        nxt = await _answer(await server.click(p.DAN, first["id"], f"rp|{gid}|1|2"))
+        assert f"step 1 of {last}" in nxt["content"]
+
+        # each step's picture is the spectator's view after it, drawn against the step before
+        names = [s.name for s in t.seats]
+        options = json.loads(t.row.options)
+        for step in (1, last // 2, last):
+            msg = await _answer(
+                await server.slash(p.DAN, "game replay", {"game": gid, "step": step}, channel_id=CHANNEL)
+            )
+            assert f"step {step} of {last}" in msg["content"]
+            before = t.game.view(replay(t.game, names, options, t.row.seed, choices[: step - 1]), None)
+            after = t.game.view(replay(t.game, names, options, t.row.seed, choices[:step]), None)
+            want = omerta_render.render_pictures({**after, "lang": "en"}, omerta_render.marks({**before, "lang": "en"}))
+            got = Image.open(io.BytesIO(_png(msg, server))).convert("RGB")
+            assert ImageChops.difference(got, Image.open(io.BytesIO(want[0][1])).convert("RGB")).getbbox() is None
+
+        # the menu jumps to a round's first step
+        shown = server.message(shown["id"])
+        menu = next(i for i in ids_of(shown) if i.startswith("rs|"))
+        options_shown = next(
+            c["options"] for row in shown["components"] for c in row["components"] if c.get("custom_id") == menu
+        )
+        assert [o["label"] for o in options_shown][0].startswith("Round 1")
+        target = options_shown[-1]["value"]
+        jumped = await _answer(await server.click(p.DAN, shown["id"], menu, values=[target]))
+        assert f"step {target} of {last}" in jumped["content"]
+
+        # the final message's Replay opens the clicker's own replay at the deal
+        board = await bot.service.store.get_message(gid, "board")
+        assert board is not None
+        opened = await _answer(await server.click(p.CLEO, board.message_id, f"ro|{gid}"))
+        assert opened["flags"] & 64 and f"step 0 of {last}" in opened["content"]
+        assert f"rp|{gid}|1|2" in ids_of(opened)
+
+        past = await _answer(
+            await server.slash(p.DAN, "game replay", {"game": gid, "step": last + 1}, channel_id=CHANNEL)
+        )
+        assert f"There is no step {last + 1}; steps 0 to {last}." in past["content"]
+
+
+async def test_a_lobby_has_nothing_to_replay(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        rec = await server.slash(p.ANNA, "game new", {"game": "omerta"}, channel_id=CHANNEL)
+        await rec.wait_followups(1)
+        await server.wait_until(lambda: ids_of(server.last_message(CHANNEL)), 5, what="the lobby")
+        gid = int(ids_of(server.last_message(CHANNEL))[0].split("|")[1])
+        said = await _answer(await server.slash(p.ANNA, "game replay", {"game": gid}, channel_id=CHANNEL))
+        assert "has not started; there is nothing to replay" in said["content"]
