@@ -63,11 +63,37 @@ def segment_kind(event: EventLike) -> str:
     return {"turn": "turn", "phase": "phase", "round": "round", "final": "end", "over": "end"}.get(event.kind, "setup")
 
 
+def _msg(event: EventLike) -> dict[str, Any]:
+    try:
+        data = json.loads(event.data or "{}")
+    except ValueError:
+        return {}
+    msg = data.get("msg") if isinstance(data, dict) else None
+    return msg if isinstance(msg, dict) else {}
+
+
+def _told_already(event: EventLike, before: EventLike | None) -> bool:
+    """Omerta's La Mamma, told twice in a row (issue 24): "Ben (La Mamma): Anna skips their next turn", then at
+    once "Anna skips this turn (La Mamma)". The skip right after the La Mamma that caused it says nothing new;
+    a skip later on (after others' turns) is still told, naming La Mamma."""
+    if event.kind != "skip" or before is None or before.kind != "power":
+        return False
+    skip, power = _msg(event), _msg(before)
+    if skip.get("m") != "omerta.log.skip" or power.get("m") != "omerta.log.mamma":
+        return False
+    return (skip.get("a") or {}).get("name") == (power.get("a") or {}).get("target")
+
+
 def segments(events: Iterable[EventLike]) -> list[Segment]:
-    """Cut public events into segments; header lines (a new round, a new Act) join the segment that follows."""
+    """Cut public events into segments; header lines (a new round, a new Act) join the segment that follows. A
+    line that repeats the one before it in other words is left out (``_told_already``)."""
     out: list[Segment] = []
     pending: list[Any] = []
+    last: EventLike | None = None
     for e in events:
+        before, last = last, e
+        if _told_already(e, before):
+            continue
         if e.kind in STARTS:
             if out and out[-1].kind != "setup" and all(x.kind in HEADERS for x in out[-1].events):
                 pending = out.pop().events + pending  # a lone header: it heads the next segment

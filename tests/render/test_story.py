@@ -53,3 +53,30 @@ def test_a_score_line_keeps_whose_score_it_is():
         "**Round 1 · Anna's turn:** calls OMERTA!; Anna: Bottle 2 = 2 points; scores 0 (total 0); "
         "Ben: Bottle 5 = 5 points; scores 5 (total 5)"
     )
+
+
+def _msg(ctx: str, **args: str) -> str:
+    return json.dumps({"msg": {"m": ctx, "t": "…", "a": args}})
+
+
+def test_la_mamma_is_told_once_when_the_skip_follows_at_once():
+    """Issue 24: "Vito (La Mamma): Anna skips their next turn" then at once "Anna skips this turn (La Mamma)" said
+    La Mamma twice; the skip right after it is left out. A skip later on (another turn between) is still told."""
+    mamma = Ev(
+        3, "power", "Vito (La Mamma): Anna skips their next turn.", _msg("omerta.log.mamma", name="Vito", target="Anna")
+    )
+    skip = Ev(4, "skip", "Anna skips this turn (La Mamma).", _msg("omerta.log.skip", name="Anna"))
+    events = [
+        Ev(1, "turn", "Vito's turn.", json.dumps({"seat": 1})),
+        Ev(2, "log", "Vito discards La Mamma."),
+        mamma,
+        skip,
+    ]
+    (turn,) = segments(events)
+    assert [e.id for e in turn.events] == [1, 2, 3]
+    assert line(turn, ["Anna", "Vito"]).count("La Mamma") == 2  # "discards La Mamma" and the power's line
+    other = Ev(4, "skip", "Ben skips this turn (La Mamma).", _msg("omerta.log.skip", name="Ben"))
+    (turn,) = segments([*events[:3], other])
+    assert [e.id for e in turn.events] == [1, 2, 3, 4]  # someone else's skip is news
+    later = [*events[:3], Ev(5, "turn", "Ben's turn.", json.dumps({"seat": 2})), Ev(6, "log", "Ben draws."), skip]
+    assert [e.id for e in segments(later)[-1].events] == [5, 6, 4]
