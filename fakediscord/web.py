@@ -35,6 +35,9 @@ LOCAL_PLAYERS: tuple[JSON, ...] = (p.ANNA, p.BEN, p.CLEO, p.DAN)
 #: how long a click or command may wait for the bot's answer (Discord gives a bot 3 s; the fake is patient)
 ANSWER_TIMEOUT_S = 10.0
 
+#: The Discord client languages a local player may choose (the bot speaks English and German; others answer in
+#: English, as they would on Discord).
+LOCALES = ("en-US", "en-GB", "de", "fr")
 #: the files under /static/ (index.html is served at / only, with the run's token in it)
 _STATIC = ("app.js", "style.css")
 #: where index.html receives the run's token (app.js reads it from there)
@@ -93,6 +96,7 @@ class LocalClient:
         app.router.add_post("/api/slash", self._slash)
         app.router.add_post("/api/autocomplete", self._autocomplete)
         app.router.add_post("/api/click", self._click)
+        app.router.add_post("/api/locale", self._locale)
         return app
 
     async def start(self, port: int = 8080, host: str = "127.0.0.1") -> LocalClient:
@@ -161,8 +165,26 @@ class LocalClient:
         return web.Response(text=text, content_type=ctype, headers={"Cache-Control": "no-store"})
 
     async def _players(self, request: web.Request) -> web.Response:
-        out = [{"id": str(u["id"]), "name": display_name(u), "username": u["username"]} for u in self.players]
+        out = [
+            {
+                "id": str(u["id"]),
+                "name": display_name(u),
+                "username": u["username"],
+                "locale": self.server.locales.get(p.uid(u), "en-US"),
+            }
+            for u in self.players
+        ]
         return web.json_response(out)
+
+    async def _locale(self, request: web.Request) -> web.Response:
+        """A local player's Discord language (issue 24): what their Discord client would send with each of their
+        interactions as ``locale``, so a host can see the table as an English and a German player do."""
+        body, user = await self._body(request)
+        locale = str(body.get("locale") or "")
+        if locale not in LOCALES:
+            raise BadRequest(f"unknown language {locale!r}; choose one of {', '.join(LOCALES)}")
+        self.server.set_locale(user, locale)
+        return web.json_response({"player": user["username"], "locale": locale})
 
     async def _channels(self, request: web.Request) -> web.Response:
         user = self._player(request.query.get("user"))

@@ -283,6 +283,20 @@ function renderPlayers() {
     type: "button", class: u.id === S.me.id ? "me" : "", "data-player": u.username,
     onclick: () => switchPlayer(u),
   }, u.name)));
+  $("#lang").value = S.me.locale || "en-US";
+}
+
+// Each local player's Discord language (issue 24): sent as the locale of their clicks and commands from now on.
+async function setLocale() {
+  const locale = $("#lang").value;
+  try {
+    await api("/api/locale", { user: S.me.id, locale });
+    S.me.locale = locale;
+    showError("");
+  } catch (err) {
+    showError(err.message);
+    $("#lang").value = S.me.locale || "en-US";
+  }
 }
 
 function switchPlayer(user) {
@@ -413,6 +427,7 @@ async function start() {
   await loadChannels();
   renderOptions();
   $("#command").addEventListener("change", renderOptions);
+  $("#lang").addEventListener("change", setLocale);
   // Only the reader's own scrolling (wheel, touch, keys, the scrollbar) unsticks the chat from its newest message:
   // the page's own moves (to the bottom as a picture loads, the browser keeping its place) must not.
   const box = $("#messages");
