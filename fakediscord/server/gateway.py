@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import Iterable, Mapping
@@ -13,6 +14,10 @@ from aiohttp import WSMsgType, web
 from .. import payloads as p
 from .errors import FakeDiscordError
 from .records import JSON
+
+
+#: How long the fake gateway takes to answer a heartbeat: about a real connection's round trip.
+ACK_DELAY_S = 0.1
 
 
 @dataclass
@@ -150,7 +155,12 @@ class GatewayMixin:
     async def _on_gateway_frame(self, ws: web.WebSocketResponse, frame: JSON) -> None:
         op = frame.get("op")
         if op == 1:  # HEARTBEAT
-            await self._send({"op": 11, "d": None, "s": None, "t": None}, ws)
+            # answered after a network's delay, as from afar: discord.py notes the time it sent a heartbeat only
+            # once the send has completed, in another thread; an answer handled before that was measured against
+            # the heartbeat before and logged "websocket is 41 s behind" (issue 24, tests/fakediscord/test_heartbeat)
+            await asyncio.sleep(ACK_DELAY_S)
+            if not ws.closed:
+                await self._send({"op": 11, "d": None, "s": None, "t": None}, ws)
         elif op == 2:  # IDENTIFY
             self.identify_payload = frame["d"]
             self.identifies += 1
