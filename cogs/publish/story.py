@@ -309,7 +309,10 @@ class BoardMixin:
         names = self._names(pt)
         head = ""
         if seg.events:  # its events are in the table's words already (said_in)
-            what = seg.events[0].text.rstrip(".")
+            # the turn's own line names whose turn it is; a new round's header before it stays in the body (issue
+            # 24: "Act 1, round 2 (1922). Turn order: Jo, Anna" as the title said nobody's turn)
+            opener = next((e for e in seg.events if e.kind == "turn"), seg.events[0])
+            what = opener.text.rstrip(".")
             head = words(table.lang)(M("table.board.passed", "**Game #{game} · {what}**", game=table.id, what=what))
         lines = story.steps(seg, names, table.lang)
         text, left_out = board.compose([head], [board.Section("", lines)], [])

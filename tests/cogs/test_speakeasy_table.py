@@ -65,6 +65,11 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         await check_end_pings_everyone(d)
         assert "**Final standings**" in public and "\nJo: " in public  # Jo's money by source too
         assert gid == t.id
+        # issue 24: a round's first turn, played by Jo inside one move, is posted under a title naming his turn
+        # (it said "Act 1, round 2 (1922). Turn order: Jo, Anna", nobody's turn)
+        titles = [m["content"].split("\n")[0] for m in server.messages_in(d.where)]
+        passed = [t for t in titles if t.startswith(f"**Game #{gid} · ") and " · Speakeasy · " not in t]
+        assert any(t.endswith("Jo's turn**") for t in passed) and not any("Turn order" in t for t in passed), passed
         # Jo's deck order is never public: pictures get counts only, and no message lists his cards to come.
         left = t.state.jo.deck
         assert all(set(v["jo"]) >= {"deck_count"} and "deck" not in v["jo"] for v in seen)
