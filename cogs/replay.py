@@ -56,6 +56,9 @@ def replay_text(r: ReplayStep, lang: str) -> str:
     lines += [f"-# {line}" for line in said[:LINES_SHOWN]]
     if len(said) > LINES_SHOWN:
         lines.append(w(M("table.replay.more", "-# … and {n} more lines (/game log)", n=len(said) - LINES_SHOWN)))
+    if r.revealed:  # the game is over and its table shows what was hidden (reveal_after)
+        lines.append(w(M("table.replay.revealed", "**Hidden then, shown now the game is over:**")))
+        lines += [f"-# {w(line)}" for line in r.revealed]
     return clip_message("\n".join(lines))
 
 

@@ -59,6 +59,17 @@ PRIVATE_LANG = OptionSpec(
 )
 
 
+#: Whether a finished game's replay shows what was hidden (issue 26; the rules never read it): ``yes`` shows every
+#: hand, safe and Omerta card once the game is over; ``no`` keeps the replay to what a spectator saw.
+REVEAL_AFTER = OptionSpec(
+    "reveal_after",
+    "choice",
+    "yes",
+    "yes: once the game is over, its replay shows every hand, safe and card; no: only what everyone saw",
+    choices=("yes", "no"),
+)
+
+
 #: A duration option's units (issue 23: ``30m``, ``12h``, ``2d``), in seconds.
 DURATION_UNITS = {"m": 60, "h": 3600, "d": 86400}
 #: The shortest and the longest a ``deadline`` may be (issue 23: from 1m to 14d).
@@ -90,7 +101,7 @@ def deadline_option(new_default: str) -> OptionSpec:
 #: The table options the service reads and the rules never do (issue 23's pace, issue 24's private_lang): a game's
 #: state does not keep them (a state that keeps its options, as Omerta's does, stays as it was before they
 #: existed: recorded games replay to their recorded states)
-SERVICE_OPTIONS = ("deadline", "on_timeout", "timeouts_to_replace", "away", "private_lang")
+SERVICE_OPTIONS = ("deadline", "on_timeout", "timeouts_to_replace", "away", "private_lang", "reveal_after")
 #: What happens when a player's deadline passes (issue 23; the rules never read it).
 ON_TIMEOUT = OptionSpec(
     "on_timeout",

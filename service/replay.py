@@ -2,9 +2,11 @@
 record by the engine (the record is the truth), with that step's public story lines.
 
 A step is a choice in effect (an undone one and its undo are not steps): step 0 is the board dealt, step N the
-board after the N-th choice. Only the spectator's view is shown, of a finished game and of one still running
-alike, so a replay tells nothing a spectator did not see. The points a reader may jump to (each round's and each
-Act's first step) are found by one replay of the whole record, kept for the game's version (``MARKS_KEPT``).
+board after the N-th choice. The pictures are the spectator's view, so a replay of a running game tells nothing a
+spectator did not see; once a game is over, a table with ``reveal_after=yes`` (the default) lets its replay also
+say, in words, every hand, safe and card at each step (``Game.revealed``). The points a reader may jump to (each
+round's and each Act's first step) are found by one replay of the whole record, kept for the game's version
+(``MARKS_KEPT``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Choice, load_choice, replay
@@ -61,6 +63,8 @@ class ReplayStep:
     before: dict[str, Any] | None
     events: list[EventRow]
     points: list[Point]
+    #: what was hidden at this step, in words: only for a game that is over, at a table with ``reveal_after=yes``
+    revealed: list[Msg] = field(default_factory=list)
 
 
 def steps_of(raw: Sequence[str]) -> tuple[list[Choice], list[int]]:
@@ -101,20 +105,24 @@ class Replays(Core):
         names = [s.name for s in table.seats]
         options = json.loads(table.row.options)
 
-        def views() -> tuple[dict[str, Any], dict[str, Any] | None]:
+        # issue 26: once the game is over, its table may let the replay show what was hidden
+        reveal = table.row.status in ("finished", "ended") and options.get("reveal_after", "yes") == "yes"
+
+        def views() -> tuple[dict[str, Any], dict[str, Any] | None, list[Msg]]:
             state = replay(table.game, names, options, table.row.seed, choices[: max(0, at - 1)])
             before = table.game.view(state, None) if at > 0 else None
             if at > 0:
                 table.game.apply(state, choices[at - 1])
-            return table.game.view(state, None), before
+            hidden = list(table.game.revealed(state)) if reveal and hasattr(table.game, "revealed") else []
+            return table.game.view(state, None), before, hidden
 
-        view, before = await asyncio.to_thread(views)
+        view, before, hidden = await asyncio.to_thread(views)
         events: list[EventRow] = []
         if at > 0:
             pos = raw_index[at - 1] + 1
             events = await self.store.get_events(game_id, since=pos, until=pos, public_only=True)
         points = await self._jump_points(table, choices, names, options)
-        return ReplayStep(table, at, last, view, before, events, points)
+        return ReplayStep(table, at, last, view, before, events, points, hidden)
 
     async def _jump_points(
         self, table: Table, choices: list[Choice], names: list[str], options: dict[str, Any]

@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import BadOptions, Chance, Choice, Event, Prompt, Result
-from engine.msg import M
+from engine.msg import M, Msg
 from engine.omerta import hidden, rules
 from engine.omerta import state as state_mod
 from engine.omerta.cards import deck
+from engine.omerta.reveal import revealed as reveal_lines
 from engine.omerta.scoring import score_round
 from engine.omerta.state import OmertaState
 from engine.omerta.table import card_name, slot_name
@@ -22,6 +23,7 @@ from engine.options import (
     LANG,
     ON_TIMEOUT,
     PRIVATE_LANG,
+    REVEAL_AFTER,
     SERVICE_OPTIONS,
     TIMEOUTS_TO_REPLACE,
     OptionSpec,
@@ -66,6 +68,7 @@ class OmertaGame:
         HINTS,
         LANG,
         PRIVATE_LANG,
+        REVEAL_AFTER,
         deadline_option("24h"),
         ON_TIMEOUT,
         TIMEOUTS_TO_REPLACE,
@@ -125,6 +128,10 @@ class OmertaGame:
     def scramble(self, state: OmertaState, seat: int | None, rng: Chance) -> OmertaState:
         """A copy with every card ``seat`` cannot see redrawn (``engine.omerta.hidden``)."""
         return hidden.scramble(state, seat, rng)
+
+    def revealed(self, state: Any) -> list[Msg]:
+        """What was hidden, in words, for a finished game's replay (issue 26, ``reveal_after``)."""
+        return reveal_lines(state)
 
     def dumps(self, state: OmertaState) -> bytes:
         """JSON."""

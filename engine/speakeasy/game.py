@@ -6,13 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import BadOptions, Chance, Choice, Event, IllegalChoice, Option, Prompt, Result
-from engine.msg import M, T
+from engine.msg import M, Msg, T
 from engine.options import (
     AWAY,
     HINTS,
     LANG,
     ON_TIMEOUT,
     PRIVATE_LANG,
+    REVEAL_AFTER,
     TIMEOUTS_TO_REPLACE,
     OptionSpec,
     deadline_option,
@@ -22,6 +23,7 @@ from engine.speakeasy import acts, flow, hidden, invariants, refusals, standings
 from engine.speakeasy import state as state_mod
 from engine.speakeasy.board import operating_count
 from engine.speakeasy.components import PLAYER_COUNTS
+from engine.speakeasy.reveal import revealed as reveal_lines
 from engine.speakeasy.setup import new_state
 from engine.speakeasy.state import SpeakeasyState
 from engine.speakeasy.view import view as view_state
@@ -60,6 +62,7 @@ class SpeakeasyGame:
         HINTS,
         LANG,
         PRIVATE_LANG,
+        REVEAL_AFTER,
         deadline_option("48h"),
         ON_TIMEOUT,
         TIMEOUTS_TO_REPLACE,
@@ -123,6 +126,10 @@ class SpeakeasyGame:
     def scramble(self, state: SpeakeasyState, seat: int | None, rng: Chance) -> SpeakeasyState:
         """A copy with everything ``seat`` may not see redrawn (``engine.speakeasy.hidden``)."""
         return hidden.scramble(state, seat, rng)
+
+    def revealed(self, state: Any) -> list[Msg]:
+        """What was hidden, in words, for a finished game's replay (issue 26, ``reveal_after``)."""
+        return reveal_lines(state)
 
     def dumps(self, state: SpeakeasyState) -> bytes:
         """JSON."""

@@ -15,6 +15,7 @@ from render import omerta as omerta_render
 from service.replay import steps_of
 from tests.cogs.driver import CHANNEL, Driver, ids_of, play_to_end, table
 from tests.fakediscord import payloads as p
+from words import words
 
 pytestmark = pytest.mark.slow
 
@@ -83,6 +84,13 @@ async def test_a_finished_game_steps_from_the_deal_to_the_end(tmp_path):
         assert opened["flags"] & 64 and f"step 0 of {last}" in opened["content"]
         assert f"rp|{gid}|1|2" in ids_of(opened)
 
+        # the game is over and the table keeps reveal_after=yes: each step also tells what was hidden then
+        state = replay(t.game, names, options, t.row.seed, choices[:1])
+        hidden = [words("en")(m) for m in t.game.revealed(state)]
+        one = await _answer(await server.slash(p.DAN, "game replay", {"game": gid, "step": 1}, channel_id=CHANNEL))
+        assert "Hidden then, shown now the game is over" in one["content"]
+        assert all(line in one["content"] for line in hidden), (hidden, one["content"])
+
         past = await _answer(
             await server.slash(p.DAN, "game replay", {"game": gid, "step": last + 1}, channel_id=CHANNEL)
         )
@@ -97,3 +105,18 @@ async def test_a_lobby_has_nothing_to_replay(tmp_path):
         gid = int(ids_of(server.last_message(CHANNEL))[0].split("|")[1])
         said = await _answer(await server.slash(p.ANNA, "game replay", {"game": gid}, channel_id=CHANNEL))
         assert "has not started; there is nothing to replay" in said["content"]
+
+
+async def test_reveal_after_no_keeps_a_finished_game_to_what_everyone_saw(tmp_path):
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO])
+        gid = await d.open_and_start("reveal_after=no")
+        running = await _answer(await server.slash(p.DAN, "game replay", {"game": gid}, channel_id=CHANNEL))
+        assert "Hidden then" not in running["content"]  # a running game never shows what is hidden
+        await play_to_end(d)
+        shown = await _answer(await server.slash(p.DAN, "game replay", {"game": gid, "step": 3}, channel_id=CHANNEL))
+        assert "step 3 of" in shown["content"] and "Hidden then" not in shown["content"]
+        t = await d.load()
+        state = replay(t.game, [s.name for s in t.seats], json.loads(t.row.options), t.row.seed, [])
+        for line in t.game.revealed(state):
+            assert words("en")(line) not in shown["content"]
