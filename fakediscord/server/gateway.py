@@ -15,7 +15,6 @@ from .. import payloads as p
 from .errors import FakeDiscordError
 from .records import JSON
 
-
 #: How long the fake gateway takes to answer a heartbeat: about a real connection's round trip.
 ACK_DELAY_S = 0.1
 

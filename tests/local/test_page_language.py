@@ -26,5 +26,5 @@ async def test_each_local_player_has_their_own_discord_language(browser, tmp_pat
         await page.wait_for_selector(".message.ephemeral >> text=You have no seat")
         await ui.as_player("anna")
         assert await page.input_value("#lang") == "de", "the page remembers Anna's language"
-        assert table.server.locales[int((await page.evaluate("S.me.id")))] == "de"
+        assert table.server.locales[int(await page.evaluate("S.me.id"))] == "de"
         assert not ui.errors
