@@ -25,6 +25,7 @@ from cogs.contexts import in_servers_and_dm
 from cogs.langs import reader_words
 from engine.msg import M, Msg, P
 from render.profile import render_rating_chart
+from render.speakeasy_final_text import SOURCE_WORDS
 from service import ServiceError
 from service.history import LADDERS, SETTLED, Board, HistoryPage, PastGame
 from service.profile import Profile
@@ -227,6 +228,26 @@ def profile_text(profile: Profile, w: Words) -> str:
         if stats.everywhere is not None and profile.scope != 0:
             said = M("table.profile.rating_all", "-# On all servers: {rating}", rating=_rating(stats.everywhere))
             lines.append(w(said))
+    if profile.source_games:  # Speakeasy: where their money came from, the biggest sources first
+        top = sorted(((d, k) for k, d in profile.sources.items() if d > 0), reverse=True)[:5]
+        parts = [f"{w(SOURCE_WORDS.get(k, M('table.history.other', '{status}', status=k)))} ${d}" for d, k in top]
+        said = M(
+            "table.profile.sources",
+            "**Speakeasy money by source** ({n} games): {parts}",
+            n=profile.source_games,
+            parts=" · ".join(parts) or "-",
+        )
+        lines.append(w(said))
+    if profile.calls or profile.snaps_right or profile.snaps_wrong:
+        said = M(
+            "table.profile.omerta",
+            "**Omerta**: OMERTA called {calls} times, {made} made it · snaps {right} right, {wrong} wrong",
+            calls=profile.calls,
+            made=profile.calls_made,
+            right=profile.snaps_right,
+            wrong=profile.snaps_wrong,
+        )
+        lines.append(w(said))
     if profile.rivals:
         lines.append(w(M("table.profile.rivals", "**Met most**")))
         for r in profile.rivals:

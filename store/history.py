@@ -66,3 +66,13 @@ class History(Base):
         if row is None or not row[1]:
             return 0.0, 0
         return float(row[0]), int(row[1])
+
+    async def events_of(self, game_ids: Sequence[int], kinds: Sequence[str]) -> list[tuple[int, str, str]]:
+        """``(game id, kind, data JSON)`` of the public events of these kinds in these games, in order."""
+        if not game_ids or not kinds:
+            return []
+        sql = (
+            f"SELECT game_id, kind, data FROM events WHERE game_id IN ({', '.join('?' * len(game_ids))})"
+            f" AND kind IN ({', '.join('?' * len(kinds))}) AND seats IS NULL ORDER BY id"
+        )
+        return [(int(r[0]), str(r[1]), str(r[2] or "{}")) for r in await self._fetchall(sql, (*game_ids, *kinds))]

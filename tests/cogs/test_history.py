@@ -114,6 +114,14 @@ async def test_history_leaderboard_and_ratings_after_games_through_discord(tmp_p
         assert f"{ordinal(rows[anna].mu, rows[anna].sigma):.1f}" in text
         assert f"<@{p.BEN['id']}>: 4 games" in text and "Bot (standard): 4 games" in text
         assert [a["filename"] for a in shown["attachments"]] == ["rating.png"]
+        # the per-game figures: Anna's OMERTA calls, as the games' records have them
+        calls = made = 0
+        for g in [*games, unrated]:
+            t = await bot.service.load(g)
+            seat = t.seat_of(int(p.ANNA["id"]))
+            calls += sum(r.caller == seat for r in t.state.history)
+            made += sum(r.caller == seat and r.caller_made_it for r in t.state.history)
+        assert f"**Omerta**: OMERTA called {calls} times, {made} made it · snaps " in text, text
         await _said(await server.slash(p.ANNA, "me", {"hide_profile": True}, channel_id=CHANNEL))
         refused = await _said(await server.slash(p.BEN, "profile", {"user": p.ANNA}, channel_id=CHANNEL))
         assert "keeps their profile to themselves" in refused
