@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from cogs.publish.story import END_KINDS
-from tests.cogs.driver import Driver, appears, channel_texts, ids_of
+from tests.cogs.driver import Driver, appears, channel_texts, ids_of, told
 
 LIMITS = {"content": 2000, "rows": 5, "label": 80, "custom_id": 100, "options": 25}
 
@@ -31,7 +31,7 @@ async def check_story(d: Driver) -> dict[str, int]:
     # the end's own lines (from the first "final", "over" or "ended" event) are told by the final message's
     # standings, not line by line (issue 24)
     cut = next((i for i, e in enumerate(events) if e.kind in END_KINDS), len(events))
-    missing = [e.text for e in events[:cut] if e.seats is None and not appears(e.text, names, shown)]
+    missing = [e.text for e in told(events[:cut]) if not appears(e.text, names, shown)]
     assert not missing, f"{len(missing)} public lines never reached the thread, e.g. {missing[:3]}"
     board = await store.get_message(d.gid, "board")
     for m in d.server.messages_in(d.where):

@@ -377,6 +377,16 @@ def channel_texts(server: FakeDiscordServer, channel: int) -> list[str]:
     return texts
 
 
+def told(events: list[Any]) -> list[Any]:
+    """The public events the story tells: all of them but a line that repeats the one before it in other words
+    (issue 24: the skip right after the La Mamma that caused it)."""
+    from render import story
+
+    public = [e for e in events if e.seats is None]
+    kept = {id(e) for seg in story.segments(public) for e in seg.events}
+    return [e for e in public if id(e) in kept]
+
+
 def appears(text: str, names: list[str], shown: str) -> bool:
     """Whether an event's line was shown: as it is, or under its player's name (a turn's steps drop it)."""
     line = text.rstrip(".")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cogs.publish.story import END_KINDS
-from tests.cogs.driver import CHANNEL, Driver, appears, ids_of, play_to_end, table
+from tests.cogs.driver import CHANNEL, Driver, appears, ids_of, play_to_end, table, told
 from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.slow
@@ -68,7 +68,7 @@ async def check_end_in_order(d: Driver) -> dict[str, Any]:
     ]
     names = [s.name for s in t.seats] + ["Jo"]
     shown = "\n".join(before)
-    missing = [e.text for e in events[:cut] if not appears(e.text, names, shown)]
+    missing = [e.text for e in told(events[:cut]) if not appears(e.text, names, shown)]
     assert not missing, f"told after the final message or never: {missing[:3]}"
     # no finished board asks anyone to move: no message of the thread says "Your move" now, and nothing posted
     # after the last turn's board pings except the final message

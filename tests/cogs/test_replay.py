@@ -12,8 +12,9 @@ from PIL import Image, ImageChops
 
 from engine.core import replay
 from render import omerta as omerta_render
+from service import User
 from service.replay import steps_of
-from tests.cogs.driver import CHANNEL, Driver, ids_of, play_to_end, table
+from tests.cogs.driver import CHANNEL, Driver, ids_of, play_speakeasy, play_to_end, table
 from tests.fakediscord import payloads as p
 from words import words
 
@@ -120,3 +121,34 @@ async def test_reveal_after_no_keeps_a_finished_game_to_what_everyone_saw(tmp_pa
         state = replay(t.game, [s.name for s in t.seats], json.loads(t.row.options), t.row.seed, [])
         for line in t.game.revealed(state):
             assert words("en")(line) not in shown["content"]
+
+
+async def test_a_complete_speakeasy_game_replays_every_board_the_table_posted(tmp_path, monkeypatch):
+    """Acceptance of issue 26 for Speakeasy: a solo game played to its end through the fake Discord; every board
+    the table drew a picture of is the replay's board at one of its steps, in the order they were posted, and the
+    last step is the finished board (the replay draws those same views: only the outline of what changed differs,
+    each step against the step before instead of the turn's start)."""
+    from tests.cogs.test_speakeasy_table import _spy_pictures
+
+    seen: list[dict] = []
+    _spy_pictures(monkeypatch, seen)
+    async with table(tmp_path) as (server, bot, clock):
+        d = Driver(server, bot, clock, [p.ANNA])
+        gid = await d.open_and_start("difficulty=1", game="speakeasy")
+        await play_speakeasy(d)
+        t = await d.load()
+        assert t.row.status == "finished"
+        user = User(int(p.ANNA["id"]), "Anna", guild_id=t.row.guild_id)
+        first = await bot.service.replay_step(gid, user, 0)
+        boards = []
+        for step in range(first.last + 1):
+            r = await bot.service.replay_step(gid, user, step)
+            boards.append(json.dumps(r.view, sort_keys=True))
+        drawn = [json.dumps({k: v for k, v in view.items() if k != "lang"}, sort_keys=True) for view in seen]
+        drawn = [v for v in drawn if '"phase": "over"' not in v or v == boards[-1]]  # the final chart's view too
+        assert len(drawn) > 20 and first.last > 40, (len(drawn), first.last)
+        at = 0
+        for view in drawn:
+            assert view in boards[at:], "a posted board is not a later step of the replay"
+            at = boards.index(view, at)
+        assert boards[-1] in drawn, "the finished board is the replay's last step"
