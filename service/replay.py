@@ -67,6 +67,14 @@ class ReplayStep:
     revealed: list[Msg] = field(default_factory=list)
 
 
+def reveals(table: Table) -> bool:
+    """Whether a replay of ``table`` tells what was hidden: only once the game is over, and only if its table
+    allows it (``reveal_after``, yes by default). Decided by the game's status and options, never by a hidden
+    value."""
+    over = table.row.status in ("finished", "ended")
+    return over and json.loads(table.row.options).get("reveal_after", "yes") == "yes"
+
+
 def steps_of(raw: Sequence[str]) -> tuple[list[Choice], list[int]]:
     """The choices in effect and, for each, its index in the raw record (its events are stored at that + 1)."""
     stack: list[tuple[Choice, int]] = []
@@ -105,8 +113,7 @@ class Replays(Core):
         names = [s.name for s in table.seats]
         options = json.loads(table.row.options)
 
-        # issue 26: once the game is over, its table may let the replay show what was hidden
-        reveal = table.row.status in ("finished", "ended") and options.get("reveal_after", "yes") == "yes"
+        reveal = reveals(table)
 
         def views() -> tuple[dict[str, Any], dict[str, Any] | None, list[Msg]]:
             state = replay(table.game, names, options, table.row.seed, choices[: max(0, at - 1)])

@@ -2,11 +2,12 @@
 differential test over 1,000 self-play games of both games at every player count (1,000 games in all).
 
 At every step, every public output (the public table: spectator view, questions' public sides, the undo
-button; the board's words; its buttons and menus with their ids; reminders; the first line a skip would log)
-is computed twice: from the real game and from a copy whose hidden information is redrawn
-(``Game.scramble(state, None)``: other hands, safes, deck orders, face-down tiles, Jo's deck, Omerta's draw
-pile and Safe, the generator). They must be equal. The step's public log lines (kind, words and data) must be
-equal too whenever the spectator's view after the step is (a step that reveals a card may of course name it).
+button; the board's words; its buttons and menus with their ids; reminders; the first line a skip would log;
+issue 26: the replay's message of the running game at that step) is computed twice: from the real game and
+from a copy whose hidden information is redrawn (``Game.scramble(state, None)``: other hands, safes, deck
+orders, face-down tiles, Jo's deck, Omerta's draw pile and Safe, the generator). They must be equal. The step's
+public log lines (kind, words and data) must be equal too whenever the spectator's view after the step is (a
+step that reveals a card may of course name it).
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ import pytest
 
 from cogs.board import board_text, reminder_text
 from cogs.components import public_view
+from cogs.replay import replay_text
+from cogs.replay_buttons import replay_view
 from engine.core import Choice, Game, IllegalChoice, dump_choice, waits_for
 from engine.registry import GAMES
 from engine.speakeasy.hidden import fingerprint, revealed
 from service.host import undo_refusal
 from service.notice import Table
 from service.public_table import public_table
+from service.replay import ReplayStep, reveals
 from store import GameRow, SeatRow
 from tests.engine.differential import copy_state, self_play
 
@@ -51,12 +55,17 @@ def public_outputs(game: Game, state: object, players: int, raw: list[str]) -> t
     skip = None
     if waiting is not None:  # a private question's default is named "a private choice" in the skip's line
         skip = "a private choice" if waiting.secret else waiting.option(waiting.default_option()).label
+    # issue 26: the replay of a running game at this step (its words, buttons and the view its pictures are drawn
+    # from; what it tells of hidden things is decided by the game's status alone: nothing while it runs)
+    hidden = list(game.revealed(state)) if reveals(table) else []  # type: ignore[attr-defined]
+    step = ReplayStep(table, len(raw), len(raw), game.view(state, None), None, [], [], hidden)
     return (
         pt,
         board_text(pt, [], pt.waiting_users()),
         view.to_components() if view is not None else None,
         [reminder_text(pt, u, 1, 13.0, "link") for u in pt.waiting_users()],
         skip,
+        (replay_text(step, "en"), replay_view(step, "en").to_components(), step.view),
     )
 
 
