@@ -37,10 +37,11 @@ def canonical(state: SpeakeasyState, seat: int | None) -> SpeakeasyState:
     places = hidden.shared_piles(new) + hidden._private_places(new, seat)
     for pool in dict.fromkeys(pl.pool for pl in places):
         mine = [pl for pl in places if pl.pool == pool]
-        items = _sorted([x for pl in mine for x in pl.items[pl.start :]])
-        for pl in mine:  # sizes stay; the fussy places get their kinds right in ``_redeal``
-            want = max(0, len(pl.items) - pl.start)
-            pl.items[pl.start :], items = items[:want], items[want:]
+        if pool not in hidden.KIND_KEPT:  # a kind-kept pool is made canonical by its redeal from the kinds alone
+            items = _sorted([x for pl in mine for x in pl.items[pl.start :]])
+            for pl in mine:  # sizes stay; the fussy places get their kinds right in ``_redeal``
+                want = max(0, len(pl.items) - pl.start)
+                pl.items[pl.start :], items = items[:want], items[want:]
         hidden._redeal(mine, None)
     jo = new.jo.seat if new.jo is not None else None
     if new.phase != "over":

@@ -128,10 +128,47 @@ def _private_places(state: SpeakeasyState, seat: int | None) -> list[Pile]:
     return places
 
 
+#: Pools whose components keep their kind in each place: Jo's action cards are dealt deck by deck (seed
+#: 003:20.1, 003:22.2: Act 1 decks 1 and 2, then what is left with deck 3, then deck 4), so how many cards of each
+#: deck a pile holds is known to all; which ones, and in what order, is not.
+KIND_KEPT = frozenset({"jo_card"})
+
+
+def _jo_kind(card: str) -> str:
+    """A Jo card's deck: its name's first character ("2b" is of deck 2, "0W3" of deck 0)."""
+    return card[:1]
+
+
+def _redeal_by_kind(places: list[Pile], rng: Chance | None) -> None:
+    """Redeal keeping how many components of each kind every place holds (issue 25: a sampled Jo deck of Act 1
+    held cards of decks 3 and 4 two times in three). Which components of a kind go where, and each place's
+    order, are drawn at random; ``rng=None``: each place's kinds sorted, each kind's components in sorted order
+    (a canonical arrangement, a function of the kinds' counts only)."""
+    by_kind: dict[str, list[Any]] = {}
+    for pl in places:
+        for x in pl.items[pl.start :]:
+            by_kind.setdefault(_jo_kind(x), []).append(x)
+    if rng is None:
+        for cards in by_kind.values():
+            cards.sort(reverse=True)  # popped from the end: smallest first
+    else:
+        draw = rng.random
+        for kind, cards in by_kind.items():
+            by_kind[kind] = sorted(cards, key=lambda _x: draw())
+    for pl in places:
+        kinds = [_jo_kind(x) for x in pl.items[pl.start :]]
+        kinds = sorted(kinds) if rng is None else sorted(kinds, key=lambda _x: rng.random())
+        pl.items[pl.start :] = [by_kind[k].pop() for k in kinds]
+
+
 def _redeal(places: list[Pile], rng: Chance | None) -> None:
     """Shuffle the face-down components of one pool among its places (each keeps its size; a place that accepts
-    one deck or letter gets components of it only). ``rng=None`` keeps the order they are given in (each fussy
-    place still gets its kind: a canonical arrangement, ``bots.speakeasy_worlds``)."""
+    one deck or letter gets components of it only; in a ``KIND_KEPT`` pool every place keeps its count of each
+    kind). ``rng=None`` keeps the order they are given in (each fussy place still gets its kind: a canonical
+    arrangement, ``bots.speakeasy_worlds``)."""
+    if places and places[0].pool in KIND_KEPT:
+        _redeal_by_kind(places, rng)
+        return
     items = [x for pl in places for x in pl.items[pl.start :]]
     if len(items) < 2:
         return
