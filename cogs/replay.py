@@ -3,14 +3,13 @@
 posts it in the game's thread to share it (anyone's click then moves it).
 
 The steps are rebuilt by the service from the record (``service.replay``); the pictures are drawn off the event
-loop and kept, the last ``PICTURES_KEPT`` steps drawn, in this process (a step's pictures never change: the record
-only grows). A step's pictures outline what that step changed, against the step before.
+loop and kept in the store's cache, the steps used last (a step's pictures never change once the table posted
+it: the record only grows). A step's pictures outline what changed as the table's did when it posted that step.
 """
 
 from __future__ import annotations
 
 import io
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,8 +29,6 @@ from words import words
 if TYPE_CHECKING:
     from bot import TableBot
 
-#: Steps whose pictures a process keeps (the project's own value: about 40 MB at most for Speakeasy's three).
-PICTURES_KEPT = 64
 #: Story lines shown under a step (a Mob War's step can tell many).
 LINES_SHOWN = 14
 
@@ -67,14 +64,14 @@ class ReplayCog(commands.Cog, name="Replay"):
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-        self._pictures: OrderedDict[tuple[int, int, str], list[tuple[str, bytes]]] = OrderedDict()
 
     async def pictures(self, r: ReplayStep, lang: str) -> list[tuple[str, bytes]]:
-        """A step's public pictures (outlining what the step changed), drawn once per process and step."""
-        key = (r.table.id, r.step, lang)
-        if key in self._pictures:
-            self._pictures.move_to_end(key)
-            return self._pictures[key]
+        """A step's public pictures, outlined as the table outlined them when it posted that step; drawn once and
+        then kept in the store's cache (``service.replay.REPLAY_STORED`` steps)."""
+        service = self.bot.service
+        cached = await service.cached_replay_pictures(r.table.id, r.step, lang)
+        if cached is not None:
+            return cached
         pics = PICTURES[r.table.game.name]
         view = {**r.view, "lang": lang}  # the reader's language (a shared replay: the table's)
         if pics.pictures is not None and pics.marks is not None:
@@ -82,9 +79,7 @@ class ReplayCog(commands.Cog, name="Replay"):
             pngs = await self.bot.renderer.render(pics.pictures, view, before)
         else:
             pngs = [("table.png", await self.bot.renderer.render(pics.table, view))]
-        self._pictures[key] = pngs
-        while len(self._pictures) > PICTURES_KEPT:
-            self._pictures.popitem(last=False)
+        await service.keep_replay_pictures(r, lang, pngs)
         return pngs
 
     async def message(

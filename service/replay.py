@@ -2,7 +2,9 @@
 record by the engine (the record is the truth), with that step's public story lines.
 
 A step is a choice in effect (an undone one and its undo are not steps): step 0 is the board dealt, step N the
-board after the N-th choice. The pictures are the spectator's view, so a replay of a running game tells nothing a
+board after the N-th choice. A step's picture outlines what changed as the table's did when it posted that step
+(against the picture before the turn: ``outline_base``), so it is the picture the channel saw.
+The pictures are the spectator's view, so a replay of a running game tells nothing a
 spectator did not see; once a game is over, a table with ``reveal_after=yes`` (the default) lets its replay also
 say, in words, every hand, safe and card at each step (``Game.revealed``). The points a reader may jump to (each
 round's and each Act's first step) are found by one replay of the whole record, kept for the game's version
@@ -30,6 +32,9 @@ from store import EventRow
 MARKS_KEPT = 64
 #: At most this many points in the jump menu (Discord's menu holds 25).
 MENU_POINTS = 25
+#: How many replay steps' pictures the store keeps (the project's own value: about 0.5 MB a Speakeasy step, so
+#: some 100 MB at most; the steps used last stay).
+REPLAY_STORED = 200
 
 
 def not_started(game_id: int) -> Msg:
@@ -65,6 +70,8 @@ class ReplayStep:
     points: list[Point]
     #: what was hidden at this step, in words: only for a game that is over, at a table with ``reveal_after=yes``
     revealed: list[Msg] = field(default_factory=list)
+    #: whether the table posted this step's picture (then ``before`` is the view it outlined against)
+    as_posted: bool = False
 
 
 def reveals(table: Table) -> bool:
@@ -73,6 +80,22 @@ def reveals(table: Table) -> bool:
     value."""
     over = table.row.status in ("finished", "ended")
     return over and json.loads(table.row.options).get("reveal_after", "yes") == "yes"
+
+
+def outline_base(
+    raw: Sequence[str], raw_index: Sequence[int], at: int, drawn: dict[int, int | None]
+) -> tuple[list[Choice] | None, bool]:
+    """What step ``at``'s picture outlines against: the choices in effect at the version whose picture the table
+    compared with when it posted this step (``drawn``: ``Pictures.drawn_bases``), None when it outlined nothing;
+    and whether the table posted this step's picture at all. A step the table did not draw (two moves delivered
+    at once; a game from before versions were kept) outlines against the step before."""
+    if at == 0:
+        return None, False
+    version = raw_index[at - 1] + 1
+    if version in drawn:
+        base = drawn[version]
+        return (None if base is None else steps_of(raw[:base])[0]), True
+    return steps_of(raw[: raw_index[at - 1]])[0], False
 
 
 def steps_of(raw: Sequence[str]) -> tuple[list[Choice], list[int]]:
@@ -114,12 +137,20 @@ class Replays(Core):
         options = json.loads(table.row.options)
 
         reveal = reveals(table)
+        # the outline as the table drew it: against the picture it compared with then (see ``outline_base``)
+        drawn = await self.store.drawn_bases(game_id) if at > 0 else {}
+        base, as_posted = outline_base(raw, raw_index, at, drawn)
 
         def views() -> tuple[dict[str, Any], dict[str, Any] | None, list[Msg]]:
-            state = replay(table.game, names, options, table.row.seed, choices[: max(0, at - 1)])
-            before = table.game.view(state, None) if at > 0 else None
-            if at > 0:
-                table.game.apply(state, choices[at - 1])
+            start = len(base) if base is not None and base == choices[: len(base)] and len(base) < at else 0
+            state = replay(table.game, names, options, table.row.seed, choices[:start])
+            before = None
+            if base is not None and start == len(base):
+                before = table.game.view(state, None)
+            elif base is not None:  # the base is not on the way to this step (an undo between): its own replay
+                before = table.game.view(replay(table.game, names, options, table.row.seed, base), None)
+            for choice in choices[start:at]:
+                table.game.apply(state, choice)
             hidden = list(table.game.revealed(state)) if reveal and hasattr(table.game, "revealed") else []
             return table.game.view(state, None), before, hidden
 
@@ -129,7 +160,22 @@ class Replays(Core):
             pos = raw_index[at - 1] + 1
             events = await self.store.get_events(game_id, since=pos, until=pos, public_only=True)
         points = await self._jump_points(table, choices, names, options)
-        return ReplayStep(table, at, last, view, before, events, points, hidden)
+        return ReplayStep(table, at, last, view, before, events, points, hidden, as_posted)
+
+    async def picture_drawn(self, game_id: int, version: int, base: int | None) -> None:
+        """The table posted a board picture of ``version``, outlined against the one of ``base`` (None: nothing
+        outlined): a replay draws that step the same way."""
+        await self.store.picture_drawn(game_id, version, base)
+
+    async def cached_replay_pictures(self, game_id: int, step: int, lang: str) -> list[tuple[str, bytes]] | None:
+        """A replay step's pictures from the store's cache, or None."""
+        return await self.store.replay_pictures(game_id, step, lang, self.clock())
+
+    async def keep_replay_pictures(self, r: ReplayStep, lang: str, pngs: Sequence[tuple[str, bytes]]) -> None:
+        """Keep a replay step's pictures in the store's cache (the ``REPLAY_STORED`` used last stay). Only a step
+        whose pictures cannot change: drawn as the table posted it, or of a game that is over."""
+        if r.as_posted or r.table.row.status in ("finished", "ended", "abandoned"):
+            await self.store.keep_replay_pictures(r.table.id, r.step, lang, pngs, self.clock(), REPLAY_STORED)
 
     async def _jump_points(
         self, table: Table, choices: list[Choice], names: list[str], options: dict[str, Any]

@@ -70,6 +70,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("rated_players", ("identity", "game_id"), "identity, game_id"),
     ("ratings", _names(RatingRow), "ladder, scope, identity"),
     ("rating_steps", ("ladder", "scope", "identity", "rated_id", "mu", "sigma"), "identity, ladder, scope, rated_id"),
+    ("pictures_drawn", ("game_id", "version", "base"), "game_id, version"),
 )
 #: the tables whose ids a sequence hands out
 ID_TABLES = ("games", "events", "outbox", "rated_games")

@@ -585,6 +585,50 @@ CREATE UNIQUE INDEX games_rematch ON games (rematch_of);
 """
 
 
+_V12_PICTURES = """
+-- Issue 26, a replay shows each step's picture as the table posted it: each board picture the table drew, at the
+-- version of the view it drew, and the version of the picture its outline compared with (NULL: nothing outlined).
+-- Written after the picture is posted (what the channel saw); the first drawing of a version is kept.
+CREATE TABLE pictures_drawn (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    base    INTEGER,
+    PRIMARY KEY (game_id, version)
+);
+-- A cache of replay steps' pictures (not the record: derived from it, dropped freely), the most recently used
+-- kept within a bound (service.replay: REPLAY_STORED); used is the service clock's time of the last use.
+CREATE TABLE replay_pictures (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    step    INTEGER NOT NULL,
+    lang    TEXT    NOT NULL,
+    names   TEXT    NOT NULL,
+    pngs    BLOB    NOT NULL,
+    used    REAL    NOT NULL,
+    PRIMARY KEY (game_id, step, lang)
+);
+CREATE INDEX replay_pictures_used ON replay_pictures (used);
+"""
+
+_PG_V12_PICTURES = """
+CREATE TABLE pictures_drawn (
+    game_id BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    base    INTEGER,
+    PRIMARY KEY (game_id, version)
+);
+CREATE TABLE replay_pictures (
+    game_id BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    step    INTEGER NOT NULL,
+    lang    TEXT    NOT NULL,
+    names   TEXT    NOT NULL,
+    pngs    BYTEA   NOT NULL,
+    used    DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, step, lang)
+);
+CREATE INDEX replay_pictures_used ON replay_pictures (used);
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema version: the script each database runs to reach it."""
@@ -612,6 +656,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(_V9_END_VOTES, _PG_V9_END_VOTES),  # 9: status 'ended' and the votes to end a game (issue 23)
     Migration(_V10_PEOPLE, _PG_V10_PEOPLE),  # 10: each person's settings and away time; paused deadlines (issue 23)
     Migration(_V11_RATINGS, _PG_V11_RATINGS),  # 11: rated games, ratings, history indexes, rematches (issue 26)
+    Migration(_V12_PICTURES, _PG_V12_PICTURES),  # 12: the pictures the table drew, a replay's picture cache (26)
 )
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades schema version i to i + 1."""
 

@@ -29,6 +29,7 @@ from .history import History
 from .migrations import MIGRATIONS, Migration
 from .overview import Overview
 from .people import People
+from .pictures import Pictures
 from .postgres import PostgresBackend, describe, is_postgres
 from .record import check_status
 from .rows import GameRow, SeatRow
@@ -45,7 +46,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
     return SeatRow(game_id, seat, user_id, name, bool(dm_blocked), thread_id)
 
 
-class Store(History, Overview, People, Votes):
+class Store(History, Overview, People, Votes, Pictures):
     """Async persistence for games, seats, the choice record and the bot's bookkeeping."""
 
     def __init__(self, backend: Backend, path: str, schema_version: int, journal_mode: str) -> None:

@@ -244,6 +244,9 @@ class BoardMixin:
             if drawn["pngs"] != was:
                 fields["attachments"] = await self._attachments(table, current.message_id, pt, pngs, was, drawn["pngs"])
             data = {**data, **drawn}
+            redrawn = True
+        else:
+            redrawn = False
         try:
             await self._edit(
                 table, message, content=text, view=public_view(pt), allowed_mentions=mentions([]), **fields
@@ -253,6 +256,8 @@ class BoardMixin:
             return
         if arm:  # before the message is marked shown: a crash in between shows it again and then arms it
             await self.bot.service.arm_race(table.id, table.version, pt.race_closes)  # type: ignore[arg-type]
+        if redrawn:
+            await self._drawn(table, data.get("base_marks"), data.get("base_at"))
         await self.bot.service.store.set_message_shown(table.id, "board", table.version, last, data=json.dumps(data))
 
     async def _attachments(
@@ -402,8 +407,10 @@ class BoardMixin:
             "names": names,
             "since": since,
             "base_marks": old.get("marks"),
+            "base_at": old.get("at"),
             **drawn,
         }
+        await self._drawn(table, old.get("marks"), old.get("at"))
         await store.set_message(
             table.id, "board", message.channel.id, message.id, version=table.version, upto=last, data=json.dumps(data)
         )
@@ -425,7 +432,16 @@ class BoardMixin:
         }
         if pics.marks is not None:  # what these pictures show, for the next ones to compare with
             kept["marks"] = pics.marks(view)
+            kept["at"] = table.version  # the version they show (a replay outlines as the table did)
         return pngs, kept
+
+    async def _drawn(self, table: Table, base_marks: list[str] | None, base_at: int | None) -> None:
+        """Issue 26: the board picture just posted (the view at the table's version) was outlined against the
+        picture of version ``base_at`` (nothing outlined: ``base_marks`` is None), so a replay draws that step as
+        the table did. A base drawn before versions were kept is unknown: nothing is recorded."""
+        if PICTURES[table.game.name].marks is None or (base_marks is not None and base_at is None):
+            return
+        await self.bot.service.picture_drawn(table.id, table.version, None if base_marks is None else base_at)
 
     async def _heads_up(self, table: Table, pt: PublicTable, seat: int, link: str) -> None:
         """Issue 23, ``/me heads_up``: the player whose turn comes after ``seat``'s is told by DM that it began, if

@@ -53,17 +53,32 @@ async def test_a_finished_game_steps_from_the_deal_to_the_end(tmp_path):
         nxt = await _answer(await server.click(p.DAN, first["id"], f"rp|{gid}|1|2"))
         assert f"step 1 of {last}" in nxt["content"]
 
-        # each step's picture is the spectator's view after it, drawn against the step before
+        # each step's picture is the spectator's view after it, outlined as the table outlined it when it posted
+        # that step (against the picture it compared with then), else against the step before
         names = [s.name for s in t.seats]
         options = json.loads(t.row.options)
-        for step in (1, last // 2, last):
+        raw = await bot.service.store.get_choices(gid)
+        _, raw_index = steps_of(raw)
+        drawn = await bot.service.store.drawn_bases(gid)
+        assert len(drawn) > 5, "the table keeps which picture each posted picture outlined against"
+        posted_steps = [k for k in range(1, last + 1) if raw_index[k - 1] + 1 in drawn]
+        assert posted_steps, "some step of the game was posted as it was played"
+        for step in sorted({1, last // 2, posted_steps[len(posted_steps) // 2], last}):
             msg = await _answer(
                 await server.slash(p.DAN, "game replay", {"game": gid, "step": step}, channel_id=CHANNEL)
             )
             assert f"step {step} of {last}" in msg["content"]
-            before = t.game.view(replay(t.game, names, options, t.row.seed, choices[: step - 1]), None)
+            version = raw_index[step - 1] + 1
+            if version in drawn:
+                base = drawn[version]
+                prior = None if base is None else steps_of(raw[:base])[0]
+            else:
+                prior = choices[: step - 1]
             after = t.game.view(replay(t.game, names, options, t.row.seed, choices[:step]), None)
-            want = omerta_render.render_pictures({**after, "lang": "en"}, omerta_render.marks({**before, "lang": "en"}))
+            marks = None
+            if prior is not None:
+                marks = omerta_render.marks({**t.game.view(replay(t.game, names, options, t.row.seed, prior), None)})
+            want = omerta_render.render_pictures({**after, "lang": "en"}, marks)
             got = Image.open(io.BytesIO(_png(msg, server))).convert("RGB")
             assert ImageChops.difference(got, Image.open(io.BytesIO(want[0][1])).convert("RGB")).getbbox() is None
 
@@ -126,12 +141,23 @@ async def test_reveal_after_no_keeps_a_finished_game_to_what_everyone_saw(tmp_pa
 async def test_a_complete_speakeasy_game_replays_every_board_the_table_posted(tmp_path, monkeypatch):
     """Acceptance of issue 26 for Speakeasy: a solo game played to its end through the fake Discord; every board
     the table drew a picture of is the replay's board at one of its steps, in the order they were posted, and the
-    last step is the finished board (the replay draws those same views: only the outline of what changed differs,
-    each step against the step before instead of the turn's start)."""
+    last step is the finished board; each step the table drew, the replay draws byte for byte as it was posted."""
+    from cogs import pictures as cog_pictures
     from tests.cogs.test_speakeasy_table import _spy_pictures
 
     seen: list[dict] = []
     _spy_pictures(monkeypatch, seen)
+    posted: list[tuple[str, list[tuple[str, bytes]]]] = []  # every board picture set the table drew, in order
+    spied = cog_pictures.PICTURES["speakeasy"]
+
+    def keep(view, before=None):  # noqa: ANN001, ANN202
+        pngs = spied.pictures(view, before)
+        posted.append((json.dumps({k: v for k, v in view.items() if k != "lang"}, sort_keys=True), pngs))
+        return pngs
+
+    import dataclasses
+
+    monkeypatch.setitem(cog_pictures.PICTURES, "speakeasy", dataclasses.replace(spied, pictures=keep))
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA])
         gid = await d.open_and_start("difficulty=1", game="speakeasy")
@@ -152,3 +178,19 @@ async def test_a_complete_speakeasy_game_replays_every_board_the_table_posted(tm
             assert view in boards[at:], "a posted board is not a later step of the replay"
             at = boards.index(view, at)
         assert boards[-1] in drawn, "the finished board is the replay's last step"
+
+        # the pictures are the ones the table posted, byte for byte (outlines included): each step the table drew
+        # is drawn by the replay as the table drew it (a dozen steps across the game, to keep the test short)
+        raw = await bot.service.store.get_choices(gid)
+        _, raw_index = steps_of(raw)
+        drawn_at = await bot.service.store.drawn_bases(gid)
+        steps = [k for k in range(1, first.last + 1) if raw_index[k - 1] + 1 in drawn_at]
+        assert len(steps) > 20, len(steps)
+        cog = bot.get_cog("Replay")
+        for k in steps[:: max(1, len(steps) // 12)]:
+            r = await bot.service.replay_step(gid, user, k)
+            assert r.as_posted
+            mine = await cog.pictures(r, "en")
+            shown = [pngs for view, pngs in posted if view == boards[k]]
+            assert shown and any(pngs == mine for pngs in shown), f"step {k}'s pictures differ from the table's"
+            assert await cog.pictures(r, "en") == mine  # the second time from the store's cache

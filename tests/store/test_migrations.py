@@ -34,12 +34,14 @@ TABLES = {
     "rated_players",
     "rating_steps",
     "ratings",
+    "pictures_drawn",
+    "replay_pictures",
 }
 
 
 async def test_fresh_database_gets_every_migration(db_target: str, backend: str) -> None:
     async with await Store.open(db_target) as s:
-        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 11
+        assert s.schema_version == SCHEMA_VERSION == len(MIGRATIONS) == 12
         assert s.backend == backend
         assert s.journal_mode == ("wal" if backend == "sqlite" else "")
     assert await tables(db_target) >= TABLES
