@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from bench.bots_strength import wilson
 from bots.speakeasy import GAME, Budget, SpeakeasyBot
+from bots.speakeasy_worth import building_worth, defence_cost
 from engine.core import TABLE
 from engine.speakeasy.board import operating_count
 
@@ -41,27 +42,61 @@ def zone_firsts(state) -> tuple[int, int]:  # noqa: ANN001
     return paid, firsts
 
 
-def play(players: int, seed: int, level: str, difficulty: int = 2, hard_nodes: int = HARD_NODES):  # noqa: ANN201
+def play(  # noqa: ANN201
+    players: int, seed: int, level: str, difficulty: int = 2, hard_nodes: int = HARD_NODES, version: int = 1
+):
     """One complete game with every seat a bot at ``level`` (solo: against Jo), and its Zone payouts (paid,
     won by the Mobsters). ``hard`` searches ``hard_nodes`` nodes a decision (the clock never binds: reproducible)."""
-    state = GAME.new([f"P{i + 1}" for i in range(players)], {"settle": "auto", "difficulty": difficulty}, seed)
+    options = {"settle": "auto", "difficulty": difficulty, "rules": version}
+    state = GAME.new([f"P{i + 1}" for i in range(players)], options, seed)
     bots = [SpeakeasyBot(level, seed * 8 + i, Budget(nodes=hard_nodes, seconds=3600.0)) for i in range(players)]
     zones = [0, 0]
+    jo = state.jo.seat if state.jo is not None else None
+    #: the bots' buildings attacked (solo: the defence prompts asked), where a defence was possible, taken; where
+    #: the building was worth more than its cheapest defence, taken there
+    defence = [0, 0, 0, 0, 0]
+    #: at the payouts of Acts 2 and 3: Zones paid, Mobsters first; and the players' Operating buildings
+    late = [0, 0]
+    standing: list[int] = []
     for _ in range(20_000):
         if GAME.is_over(state):
-            return state, zones
+            if jo is None:  # a defence that cannot be reached is not asked (the engine answers it): every attack
+                defence[0] = sum(a for a, _lost in state.war_stats[:3])
+            return state, {"zones": zones, "defence": defence, "late": late, "standing": standing}
         prompt = next(p for p in GAME.prompts(state) if p.seat != TABLE)
-        events = GAME.apply(state, bots[prompt.seat].choose(state, prompt))
+        choice = bots[prompt.seat].choose(state, prompt)
+        if prompt.kind == "defend" and prompt.seat != jo:
+            ways = [o.id for o in prompt.options if o.id.startswith("defend:") and not o.disabled]
+            taken = choice.option.startswith("defend:")
+            defence[0] += 1
+            defence[1] += bool(ways)
+            defence[2] += taken
+            task = state.tasks[-1]
+            d = state.districts[task.n - 1]
+            if ways and building_worth(state, prompt.seat, d, task.m) > min(
+                defence_cost(state, prompt.seat, w) for w in ways
+            ):  # the building is worth more than its cheapest defence costs (issue 25's target)
+                defence[3] += 1
+                defence[4] += taken
+        act = state.act
+        events = GAME.apply(state, choice)
         if any(e.kind == "payout" for e in events):
             paid, firsts = zone_firsts(state)
             zones[0] += paid
             zones[1] += firsts
+            if act in (2, 3):
+                late[0] += paid
+                late[1] += firsts
+            standing += [operating_count(state, i) for i in range(len(state.players)) if i != jo]
     raise RuntimeError(f"seed {seed}: no end")
 
 
-def game_figures(players: int, seed: int, level: str, difficulty: int = 2, hard_nodes: int = HARD_NODES) -> dict:
+def game_figures(
+    players: int, seed: int, level: str, difficulty: int = 2, hard_nodes: int = HARD_NODES, version: int = 1
+) -> dict:
     """What one game adds to the report (small and picklable: the games run in worker processes)."""
-    state, (paid, firsts) = play(players, seed, level, difficulty, hard_nodes)
+    state, seen = play(players, seed, level, difficulty, hard_nodes, version)
+    paid, firsts = seen["zones"]
     result = GAME.result(state)
     assert result is not None
     income: Counter[str] = Counter()
@@ -78,18 +113,28 @@ def game_figures(players: int, seed: int, level: str, difficulty: int = 2, hard_
         "operating": operating,
         "war": [list(w) for w in state.war_stats[:3]],
         "zones": [paid, firsts],
+        "defence": seen["defence"],
+        "late": seen["late"],
+        "standing": seen["standing"],
     }
 
 
-def _figures(job: tuple[int, int, str, int, int]) -> dict:
+def _figures(job: tuple[int, int, str, int, int, int]) -> dict:
     return game_figures(*job)
 
 
 def gather(
-    players: int, games: int, level: str, seed: int, difficulty: int = 2, jobs: int = 1, hard_nodes: int = HARD_NODES
+    players: int,
+    games: int,
+    level: str,
+    seed: int,
+    difficulty: int = 2,
+    jobs: int = 1,
+    hard_nodes: int = HARD_NODES,
+    version: int = 1,
 ) -> dict:
     """The figures of ``games`` games from seeds ``seed``.. (``jobs`` worker processes: the same figures)."""
-    work = [(players, seed + g, level, difficulty, hard_nodes) for g in range(games)]
+    work = [(players, seed + g, level, difficulty, hard_nodes, version) for g in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             per_game = list(pool.map(_figures, work, chunksize=2))
@@ -100,6 +145,7 @@ def gather(
     attacked, lost = [0, 0, 0], [0, 0, 0]
     operating: list[int] = []
     zones = [0, 0]
+    defence, late, standing = [0, 0, 0, 0, 0], [0, 0], []
     for f in per_game:
         for w in f["winners"]:
             wins[w] += 1
@@ -110,6 +156,11 @@ def gather(
             lost[act] += lo
         zones[0] += f["zones"][0]
         zones[1] += f["zones"][1]
+        for k, n in enumerate(f.get("defence", [])):
+            defence[k] += n
+        late[0] += f.get("late", [0, 0])[0]
+        late[1] += f.get("late", [0, 0])[1]
+        standing += f.get("standing", [])
     total = sum(income.values()) or 1
     return {
         "players": players,
@@ -129,6 +180,12 @@ def gather(
             zones[0],
             wilson(zones[1], zones[0]) if zones[0] else None,
         ],
+        # issue 25: the payouts of Acts 2 and 3 (Mobsters first: share, Zones paid, interval)
+        "zones_late": [late[1] / late[0] if late[0] else None, late[0], wilson(late[1], late[0]) if late[0] else None],
+        # the bots' buildings attacked, a defence possible, taken; worth more than the defence, taken there
+        "defence": defence,
+        # the players' Operating buildings at each payout, per player
+        "standing": statistics.mean(standing) if standing else 0.0,
     }
 
 

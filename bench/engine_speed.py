@@ -111,9 +111,9 @@ def bot_games(level: str, games: int, digest: hashlib._Hash) -> float:
     """Seconds per complete four-player game with every seat a bot at ``level`` (seeds 1, 2, ...)."""
     t0 = time.perf_counter()
     for g in range(games):
-        state, zones = play(PLAYERS, 1 + g, level)
+        state, seen = play(PLAYERS, 1 + g, level)
         digest.update(GAME.dumps(state))
-        digest.update(repr(zones).encode())
+        digest.update(repr(seen["zones"] if isinstance(seen, dict) else seen).encode())
     return (time.perf_counter() - t0) / max(1, games)
 
 

@@ -21,20 +21,15 @@ from dataclasses import dataclass
 
 from bots.common import check_level, view_rng
 from bots.speakeasy_worlds import copy, world
+from bots.speakeasy_worth import PREPARE, Prepare, earning, flat_worth, war_risk
 from engine.core import TABLE, Choice, Option, Prompt
 from engine.speakeasy.acts import bottles
-from engine.speakeasy.board import operating
 from engine.speakeasy.game import SpeakeasyGame
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState
 
 GAME = SpeakeasyGame()
 
-#: The project's own rough worth in dollars of things that are not yet money (a bot's judgement only, not a rule).
-BUILDING_WORTH = {"stills": 6, "speakeasy": 5, "nightclub": 9, "casino": 13}
-#: A building that operates earns every Act: worth this much more than one shut by a Cop (own value).
-OPERATING_WORTH = 2
-BARREL_WORTH = 4
 LEVEL_WORTH = 2
 #: How many options ``hard`` searches (the best by the standard lookahead), and how far its playouts go.
 HARD_WIDTH = 4
@@ -51,36 +46,44 @@ class Budget:
     seconds: float = 2.0
 
 
-def value(state: SpeakeasyState, seat: int) -> float:
+def value(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> float:
     """A seat's position in dollars, readable: money (pocket and safe), income (buildings, barrels, tracks,
-    operating buildings) and safety (Protected buildings, goons); the final total once the game is over."""
+    operating buildings) and safety (Protected buildings, goons); the final total once the game is over. With
+    ``prep`` (the bot that prepares, issue 25) a building is also worth what it will still earn, less what the
+    coming Mob War is expected to take (``speakeasy_worth``)."""
     p = state.player(seat)
     if state.phase == "over" and p.final:
         return float(p.final["total"])
-    protected = rules().final.protected
+    protected = rules(state).final.protected
     money = p.pocket + p.safe
     income = 0.0
     safety = 0.0
+    worth: dict[tuple[int, int], float] = {}
     # ``board.buildings(state, seat)`` walked without a generator: ``value`` runs after every trial of a search
     for d in state.districts:
-        for sp in d.spaces:
+        for i, sp in enumerate(d.spaces):
             b = sp.building
             if b is None or b.owner != seat:
                 continue
-            income += BUILDING_WORTH[b.kind] + (BARREL_WORTH if b.barrel else 0)
-            income += OPERATING_WORTH if operating(d, b) else 0
+            w = flat_worth(d, b)
             if b.family:
                 safety += protected[b.kind]
+            if prep is not None:
+                w += earning(state, seat, d, b, prep)
+                worth[(d.number, i)] = w + (protected[b.kind] if b.family else 0)
+            income += w
     income += sum(bottles(state, seat)) + 2 * p.stills_barrels + LEVEL_WORTH * sum(p.levels.values())
     safety += p.goons + p.leverage
+    if prep is not None and worth:
+        safety -= war_risk(state, seat, worth, prep)
     board = 3 * p.books + 2 * (p.family_vip + sum([z.count(seat) for z in state.docks])) + len(p.hand)
     return money + income + safety + board
 
 
-def margin(state: SpeakeasyState, seat: int) -> float:
+def margin(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> float:
     """Its worth against the best rival's (what winning needs)."""
-    rivals = [value(state, s) for s in range(len(state.players)) if s != seat]
-    return value(state, seat) - (max(rivals) if rivals else 0.0)
+    rivals = [value(state, s, prep) for s in range(len(state.players)) if s != seat]
+    return value(state, seat, prep) - (max(rivals) if rivals else 0.0)
 
 
 def _options(options: Sequence[Option]) -> list[Option]:
@@ -113,6 +116,7 @@ def _easy(
     options: Sequence[Option],
     legal: frozenset[str] | None,
     spend: bool = False,
+    prep: Prepare | None = None,
 ) -> tuple[Choice, SpeakeasyState | None]:
     """The easy policy: the option worth most to the seat after one step, each tried on a copy of ``state``
     (``legal`` as in ``_try``), and the position it won on (``None``: a single option, nothing tried). With
@@ -125,7 +129,7 @@ def _easy(
     for k, option in enumerate(tried):
         trial = state if spend and k == last else copy(state)
         _try(trial, Choice(seat, kind, option.id), legal)
-        v = value(trial, seat)
+        v = value(trial, seat, prep)
         if v > best_value:  # ties keep the earlier option: deterministic
             best, best_value, best_trial = option.id, v, trial
     return Choice(seat, kind, best), best_trial
@@ -137,11 +141,13 @@ def _easy_pick(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Op
     return _easy(state, seat, kind, options, _legal(state, seat, kind))[0]
 
 
-def _easy_step(state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option]) -> SpeakeasyState:
+def _easy_step(
+    state: SpeakeasyState, seat: int, kind: str, options: Sequence[Option], prep: Prepare | None = None
+) -> SpeakeasyState:
     """The position after the easy policy's choice on ``state``'s own question (``options``, from ``_next``).
     The engine is deterministic, so the copy the choice won on is that position: it is returned instead of
     applying the choice again. ``state`` is spent (it may or may not be the one returned)."""
-    choice, won = _easy(state, seat, kind, options, None, spend=True)
+    choice, won = _easy(state, seat, kind, options, None, spend=True, prep=prep)
     if won is not None:
         return won
     GAME.apply_offered(state, choice)
@@ -156,26 +162,26 @@ def _next(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
     return GAME.question(state)
 
 
-def _finish_turn(state: SpeakeasyState, seat: int) -> SpeakeasyState:
+def _finish_turn(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> SpeakeasyState:
     """The position after the seat's own next steps played the easy way while it alone is asked (``state`` is
     spent, as in ``_easy_step``)."""
     for _ in range(TURN_STEPS):
         nxt = _next(state)
         if nxt is None or nxt[0] != seat:
             break
-        state = _easy_step(state, *nxt)
+        state = _easy_step(state, *nxt, prep=prep)
     return state
 
 
-def _lookahead(sample: SpeakeasyState, prompt: Prompt) -> list[tuple[float, Option]]:
+def _lookahead(sample: SpeakeasyState, prompt: Prompt, prep: Prepare | None = None) -> list[tuple[float, Option]]:
     """Each option with its margin after it and the rest of the seat's turn (best first, ties in order)."""
     scored = []
     legal = _legal(sample, prompt.seat, prompt.kind)
     for k, option in enumerate(_options(prompt.options)):
         trial = copy(sample)
         _try(trial, Choice(prompt.seat, prompt.kind, option.id), legal)
-        trial = _finish_turn(trial, prompt.seat)
-        scored.append((margin(trial, prompt.seat), -k, option))
+        trial = _finish_turn(trial, prompt.seat, prep)
+        scored.append((margin(trial, prompt.seat, prep), -k, option))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [(v, o) for v, _k, o in scored]
 
@@ -199,6 +205,8 @@ class SpeakeasyBot:
         self.level = check_level(level)
         self.salt = salt
         self.budget = budget or Budget()
+        #: standard and hard prepare for the Mob Wars and value buildings by what they will earn (issue 25)
+        self.prep = None if self.level == "easy" else PREPARE
 
     def choose(self, state: SpeakeasyState, prompt: Prompt) -> Choice:
         """The bot's answer to one of its seat's prompts."""
@@ -212,13 +220,13 @@ class SpeakeasyBot:
         rng = view_rng(GAME, state, prompt, self.salt)
         sample = world(state, prompt.seat, rng)
         if len(options) == 1:
-            return self._done(prompt, options[0], margin(sample, prompt.seat))
+            return self._done(prompt, options[0], margin(sample, prompt.seat, self.prep))
         if self.level == "easy":
             choice = _easy_pick(sample, prompt.seat, prompt.kind, prompt.options)
             trial = copy(sample)
             GAME.apply(trial, choice)
             return self._done(prompt, prompt.option(choice.option) or options[0], value(trial, prompt.seat))
-        ranked = _lookahead(sample, prompt)
+        ranked = _lookahead(sample, prompt, self.prep)
         if self.level == "standard":
             return self._done(prompt, ranked[0][1], ranked[0][0])
         return self._search(state, prompt, [o for _v, o in ranked[:HARD_WIDTH]], rng)
@@ -270,4 +278,4 @@ class SpeakeasyBot:
                 trial = _easy_step(trial, who, kind, options)
                 nodes += len(options)
             nodes += 1
-        return margin(trial, seat), nodes
+        return margin(trial, seat, self.prep), nodes

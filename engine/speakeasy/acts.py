@@ -16,7 +16,7 @@ from engine.speakeasy.steps import Log, say
 
 def return_capos(state: SpeakeasyState, log: Log) -> None:
     """Seed 000:26.1-3: every Capo comes back from the locations; some return to the board, the rest are boxed."""
-    t = rules().tracks
+    t = rules(state).tracks
     out = Counter(state.persons.values()) + Counter(s for s in state.booths if s is not None)
     out += Counter(state.first_place) + Counter(s for s in state.park if s is not None)
     out += Counter(state.beside_park)
@@ -45,7 +45,7 @@ def return_capos(state: SpeakeasyState, log: Log) -> None:
 
 def refill_ships(state: SpeakeasyState, log: Log) -> None:
     """Design §7.2: every Ship back to 5 barrels; a Ship without a Crate takes the top of the stack, in order."""
-    full = rules().docks.ship_barrels
+    full = rules(state).docks.ship_barrels
     for ship in state.ships:
         ship.barrels = full
         if ship.crate is None and state.crate_stack:
@@ -61,7 +61,7 @@ _BOTTLE_KINDS = frozenset(BOTTLES)
 
 def bottles(state: SpeakeasyState, seat: int) -> tuple[int, int]:
     """Design §11.2: (value of the bottles owned, variety bonus); the Champagne Case counts as a Champagne."""
-    r = rules()
+    r = rules(state)
     p = state.player(seat)
     cards = r.helpers.cards
     owned = [cards[h].bottle for h in p.helpers]
@@ -77,7 +77,7 @@ def bottles(state: SpeakeasyState, seat: int) -> tuple[int, int]:
 
 def final_scoring(state: SpeakeasyState, log: Log) -> None:
     """Money (pocket + safe), Protected buildings, Helper bottles; nothing else scores (design §14)."""
-    r = rules()
+    r = rules(state)
     state.phase = "over"
     state.year = r.years["final"]
     say(log, M("speakeasy.acts.final", "{year}: Prohibition ends. Final scoring.", year=state.year), kind="final")

@@ -50,7 +50,7 @@ register("produce", M("speakeasy.barrels.ask_produce", "Produce barrels"), auto=
 
 def price(state: SpeakeasyState, seat: int, kind: str) -> int:
     """The price of one barrel sold beside a building of this kind at the seller's Infamy."""
-    t = rules().tracks
+    t = rules(state).tracks
     infamy = state.player(seat).infamy
     band = max(i for i, low in enumerate(t.price_bands) if infamy >= low)
     bonus = eco.crate_power(state.player(seat), "speakeasy_sale_bonus") if kind == "speakeasy" else 0
@@ -117,7 +117,7 @@ register(
 def ship_price(state: SpeakeasyState, seat: int, ship: int, card_discount: int = 0) -> int:
     """Design §7.2: printed price, -$1 with your Family Member in its Docks zone, Counterfeit Bills and the
     Fleet card's discount; the floor is $1, or $0 with the card's discount."""
-    d = rules().docks
+    d = rules(state).docks
     sh = state.ships[ship - 1]
     p = state.player(seat)
     cost = d.ship_prices[ship - 1] - card_discount - eco.crate_power(p, "ship_discount")
@@ -300,7 +300,7 @@ register(
 
 def _dock_buy_options(state: SpeakeasyState, task: Task) -> list[Option]:
     p = state.player(task.seat)
-    room = rules().buildings.stills_capacity - p.stills_barrels
+    room = rules(state).buildings.stills_capacity - p.stills_barrels
     out = []
     for sh in state.ships:
         for k in range(min(task.n, sh.barrels, room), 0, -1):

@@ -55,7 +55,7 @@ def space_name(number: int, index: int) -> Msg:
 
 def is_open(state: SpeakeasyState, number: int) -> bool:
     """Whether a district is in play on this board side."""
-    return number not in rules().sides[state.side].blocked
+    return number not in rules(state).sides[state.side].blocked
 
 
 def operating(district: District, building: Building) -> bool:

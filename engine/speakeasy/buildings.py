@@ -81,7 +81,7 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
                     cost=0 if setup else rs.cost,
                 )
             )
-    if not setup and rs.kind == rules().buildings.takeover_kind:
+    if not setup and rs.kind == rules(state).buildings.takeover_kind:
         for dn, i, sup in _takeovers(state, seat, rs.cost, associate):
             d = state.districts[dn - 1]
             out.append(
@@ -111,13 +111,13 @@ def _has_target(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, fre
     p = state.player(seat)
     if free and ((p.pocket >= rs.cost) if setup else money.can_pay(p, rs.cost)):
         return True
-    kind = rules().buildings.takeover_kind
+    kind = rules(state).buildings.takeover_kind
     return not setup and rs.kind == kind and bool(_takeovers(state, seat, rs.cost, associate))
 
 
 def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
     setup = task.kind == "setup_build"
-    kinds = rules().buildings.setup_kinds if setup else ("stills", "speakeasy")
+    kinds = rules(state).buildings.setup_kinds if setup else ("stills", "speakeasy")
     free = next(free_spaces(state), None) is not None
     return [
         opt(
@@ -208,7 +208,7 @@ def _at_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None
         space.tile = None
         p.tiles.append(tile)
         say(log, M("speakeasy.buildings.tile", "{name} gains the City tile {tile}.", name=p.name, tile=tile_name(tile)))
-        eco.gain(state, seat, rules().city_tiles[tile_kind(tile)].benefit, log, where=(dn, i))
+        eco.gain(state, seat, rules(state).city_tiles[tile_kind(tile)].benefit, log, where=(dn, i))
 
 
 register(
@@ -255,7 +255,7 @@ def upgrade_cost(state: SpeakeasyState, seat: int, rs: RowSpace, extra: int) -> 
 def _upgrade_options(state: SpeakeasyState, task: Task) -> list[Option]:
     seat = task.seat
     p = state.player(seat)
-    ups = rules().buildings.upgrades
+    ups = rules(state).buildings.upgrades
     out = []
     for d, i, b in buildings(state, seat):
         to = ups.get(b.kind)
@@ -289,7 +289,7 @@ def _upgrade_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     d = state.districts[int(dn) - 1]
     b = d.spaces[int(si)].building
     assert b is not None
-    to = rules().buildings.upgrades[b.kind]
+    to = rules(state).buildings.upgrades[b.kind]
     rs = row_space(to, int(ri))
     cost = upgrade_cost(state, seat, rs, task.m)
     paid = money.pay(p, cost, log, seat, source="buildings")

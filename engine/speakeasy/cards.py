@@ -22,7 +22,7 @@ def _decks(task: Task) -> tuple[str, ...]:
 def slot_card(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
     """Move a card from the hand to its deck's slot; the card there goes face up to the bottom of its deck."""
     p = state.player(seat)
-    deck = rules().cards[card].deck
+    deck = rules(state).cards[card].deck
     p.hand.remove(card)
     old = p.slots[deck]
     if old is not None:
@@ -47,7 +47,7 @@ def deck_action(state: SpeakeasyState, seat: int, deck: str, bonus: int, discoun
 
 def play_card(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
     """Seed 000:39.1-4: slot it, gain its top-left benefit, then do its deck action."""
-    c = rules().cards[card]
+    c = rules(state).cards[card]
     slot_card(state, seat, card, log)
     bonus = sum(e.n for e in c.benefit if e.kind == "value_bonus")
     discount = sum(e.n for e in c.benefit if e.kind == "ship_discount")
@@ -93,12 +93,12 @@ register(
 def _setup_card_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     card = int(option.split(":")[1])
     slot_card(state, task.seat, card, log)
-    eco.gain(state, task.seat, rules().cards[card].setup, log)
+    eco.gain(state, task.seat, rules(state).cards[card].setup, log)
 
 
 def _setup_card_options(state: SpeakeasyState, task: Task) -> list[Option]:
     out = hand_options(state, task.seat, "play")
-    cards = rules().cards
+    cards = rules(state).cards
     return [
         opt(
             o.id,
@@ -183,7 +183,7 @@ register(
 
 def _once_more_options(state: SpeakeasyState, task: Task) -> list[Option]:
     p = state.player(task.seat)
-    if p.levels[task.s] >= rules().tracks.max_level:
+    if p.levels[task.s] >= rules(state).tracks.max_level:
         return []
     level = p.levels[task.s] + 1
     return [

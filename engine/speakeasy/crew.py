@@ -49,7 +49,7 @@ def associate_strength(state: SpeakeasyState, seat: int, zone: int) -> tuple[int
     p = state.player(seat)
     if p.associate is None:
         return 0, 0
-    m = rules().mobsters[p.associate]
+    m = rules(state).mobsters[p.associate]
     bonus = m.modifier if associate_zone(state, p.associate) == zone else 0
     return m.strength + bonus, m.strength
 
@@ -77,7 +77,7 @@ def parse_support(code: str, state: SpeakeasyState, seat: int) -> Support:
     """The ``Support`` an option id part names."""
     associate = code.startswith("a")
     goons = int(code.lstrip("a").lstrip("g"))
-    fee = rules().mobsters[state.player(seat).associate].strength if associate else 0  # type: ignore[index]
+    fee = rules(state).mobsters[state.player(seat).associate].strength if associate else 0  # type: ignore[index]
     return Support(goons, associate, fee)
 
 
@@ -152,7 +152,7 @@ def _associate_options(state: SpeakeasyState, task: Task) -> list[Option]:
         m = d.mobster
         if m is None or m in taken or m == mine or d.strength_down:
             continue
-        mob = rules().mobsters[m]
+        mob = rules(state).mobsters[m]
         out.append(
             opt(
                 f"mobster:{m}",
@@ -168,7 +168,7 @@ def _associate_options(state: SpeakeasyState, task: Task) -> list[Option]:
                     strength=mob.strength,
                     fee=mob.strength,
                     bonus=mob.modifier,
-                    zone=zone_name(rules().district(d.number).zone),
+                    zone=zone_name(rules(state).district(d.number).zone),
                 ),
             )
         )
@@ -184,7 +184,7 @@ def _associate_choose(state: SpeakeasyState, task: Task, option: str, log: Log) 
             "speakeasy.crew.hired_associate",
             "{name} hires {mobster} as Associate.",
             name=state.player(task.seat).name,
-            mobster=T("speakeasy.term.mobster", rules().mobsters[m].name),
+            mobster=T("speakeasy.term.mobster", rules(state).mobsters[m].name),
         ),
     )
 

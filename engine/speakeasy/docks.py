@@ -20,7 +20,7 @@ def crate_name(crate: int) -> Msg:
 
 def ambush_need(state: SpeakeasyState) -> int:
     """Design §7.4: the Strength total an ambush needs (Act number + 3)."""
-    return state.act + rules().docks.ambush_strength_base
+    return state.act + rules(state).docks.ambush_strength_base
 
 
 def _rivals(state: SpeakeasyState, seat: int, zone: int) -> tuple[int, list[int]]:
@@ -31,7 +31,7 @@ def _rivals(state: SpeakeasyState, seat: int, zone: int) -> tuple[int, list[int]
 
 def _ambush_options(state: SpeakeasyState, task: Task) -> list[Option]:
     seat = task.seat
-    d = rules().docks
+    d = rules(state).docks
     out = []
     for sh in state.ships:
         if sh.barrels < 1:
@@ -102,7 +102,7 @@ def move_ship(state: SpeakeasyState, number: int, log: Log) -> None:
 def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     seat = task.seat
     p = state.player(seat)
-    d = rules().docks
+    d = rules(state).docks
     _, sn, code = option.split(":")
     ship = state.ships[int(sn) - 1]
     zone = zone_index(ship.port)
@@ -138,7 +138,7 @@ def _ambush_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
                 cash=crate.cash,
             ),
         )
-    room = bool(barrel_targets(state, seat)) or p.stills_barrels < rules().buildings.stills_capacity
+    room = bool(barrel_targets(state, seat)) or p.stills_barrels < rules(state).buildings.stills_capacity
     if room:
         ship.barrels -= 1  # with no room the barrel stays on the Ship (design §7.4.2)
     # Return the ambusher's last Family Member in that Docks zone to the supply.
@@ -188,7 +188,7 @@ def _barrel_options(state: SpeakeasyState, task: Task) -> list[Option]:
             )
         )
     p = state.player(task.seat)
-    if p.stills_barrels < rules().buildings.stills_capacity:
+    if p.stills_barrels < rules(state).buildings.stills_capacity:
         out.append(opt("stills", M("speakeasy.docks.put_stills", "Put the barrel on your Stills area")))
     return out
 

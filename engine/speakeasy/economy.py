@@ -73,12 +73,12 @@ def raise_level(state: SpeakeasyState, seat: int, track: str, log: Log) -> None:
             level=p.levels[track],
         ),
     )
-    gain_infamy(state, seat, rules().tracks.infamy_per_step, log)
+    gain_infamy(state, seat, rules(state).tracks.infamy_per_step, log)
 
 
 def gain_infamy(state: SpeakeasyState, seat: int, steps: int, log: Log) -> None:
     """Move the Infamy marker up (never down, stopping at the top) and collect rewards passed (design §5)."""
-    t = rules().tracks
+    t = rules(state).tracks
     p = state.player(seat)
     before = p.infamy
     p.infamy = min(t.infamy_max, p.infamy + steps)
@@ -149,7 +149,7 @@ def discard(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
     """Seed 000:43.1-2: from the hand, face up to the bottom of its deck."""
     p = state.player(seat)
     p.hand.remove(card)
-    state.decks[rules().cards[card].deck].append(card)
+    state.decks[rules(state).cards[card].deck].append(card)
     say(log, M("speakeasy.economy.discard", "{name} discards {card}.", name=p.name, card=card_name(card)))
 
 
@@ -161,7 +161,7 @@ def card_name(card: int) -> Msg:
 def hire_goon(state: SpeakeasyState, seat: int) -> int | None:
     """The cost of the next Goon (cheapest empty space, design §9.1), or None when the track is full."""
     p = state.player(seat)
-    costs = rules().tracks.goon_costs
+    costs = rules(state).tracks.goon_costs
     if p.goons >= len(costs):
         return None
     return max(0, costs[p.goons] - crate_power(p, "goon_discount"))
@@ -178,7 +178,7 @@ def add_stills_barrels(p: Player, n: int) -> int:
 def immediate(state: SpeakeasyState, seat: int, kind: str, n: int, where: list[int], log: Log) -> bool:
     """Apply a gain that needs no decision; False if the kind needs one."""
     p = state.player(seat)
-    r = rules()
+    r = rules(state)
     if kind == "pocket":
         earn(p, "bonuses", n)
         say(log, M("speakeasy.economy.pocket", "{name} gains ${n}.", name=p.name, n=n))

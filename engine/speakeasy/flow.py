@@ -50,7 +50,7 @@ from engine.speakeasy.steps import (
 
 
 def _helper_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    hs = rules().helpers.cards
+    hs = rules(state).helpers.cards
     return [
         opt(
             f"use:{h}",
@@ -69,7 +69,7 @@ def _helper_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> 
     p = state.player(task.seat)
     p.helpers.remove(h)
     p.screen.append(h)  # then it goes behind the Safe screen (seed 000:28.1)
-    helper = rules().helpers.cards[h]
+    helper = rules(state).helpers.cards[h]
     said = M(
         "speakeasy.flow.used_helper",
         "{name} uses the Helper {helper}: {gains}.",
@@ -137,7 +137,7 @@ def begin_turn(state: SpeakeasyState, seat: int, log: Log) -> None:
 
 def casino_payout(state: SpeakeasyState, log: Log) -> None:
     """Design §8.3: when turn order changed, each Operating Casino pays by its owner's new position."""
-    chart = rules().sides[state.side].casino_payouts
+    chart = rules(state).sides[state.side].casino_payouts
     for pos, seat in enumerate(state.track):
         if state.jo is not None and seat == state.jo.seat:
             chart_value = jo_rules().numbers["casino_money"]  # seed 003:41.2: $5 each, whatever his place
@@ -167,7 +167,7 @@ def casino_payout(state: SpeakeasyState, log: Log) -> None:
 def start_round(state: SpeakeasyState, log: Log) -> None:
     """Design §8.2: compare the track with the last round's order, pay Casinos on a change, play in track order."""
     state.round += 1
-    state.year = rules().years[f"act{state.act}"] + state.round - 1
+    state.year = rules(state).years[f"act{state.act}"] + state.round - 1
     if state.order and state.order != state.track:
         casino_payout(state, log)
     state.order = list(state.track)
@@ -197,7 +197,7 @@ def _next_act(state: SpeakeasyState, task: Task, log: Log) -> None:
             "speakeasy.acts.act_begins",
             "Act {act} begins ({years}).",
             act=state.act,
-            years=rules().years[f"act{state.act}"],
+            years=rules(state).years[f"act{state.act}"],
         ),
         kind="act",
     )
@@ -231,12 +231,12 @@ def next_turn(state: SpeakeasyState, log: Log) -> bool:
     if state.turn < len(state.order):
         begin_turn(state, state.order[state.turn], log)
         return True
-    if state.round < rules().tracks.capos_per_act[state.act - 1]:
+    if state.round < rules(state).tracks.capos_per_act[state.act - 1]:
         start_round(state, log)
         return True
     # Every Capo of the Act is placed: the Lucky Luciano phase comes next (Acts 1-3), the final scoring after 4.
     say(log, M("speakeasy.flow.act_over", "Act {act} is over: every Capo has been placed.", act=state.act), kind="act")
-    if state.act < len(rules().tracks.capos_per_act):
+    if state.act < len(rules(state).tracks.capos_per_act):
         luciano.begin(state, log)
         return True
     acts.final_scoring(state, log)

@@ -224,7 +224,7 @@ def hand_options(state: SpeakeasyState, seat: int, prefix: str, decks: tuple[str
     seen: set[str] = set()
     out = []
     for card in state.player(seat).hand:
-        c = rules().cards[card]
+        c = rules(state).cards[card]
         if c.deck not in decks or c.name in seen:
             continue
         seen.add(c.name)
@@ -279,7 +279,7 @@ def helper_name(helper: int) -> Msg:
 
 
 def _helper_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    hs = rules().helpers.cards
+    hs = rules(state).helpers.cards
     return [
         opt(
             f"helper:{h}",
@@ -298,7 +298,7 @@ def _helper_options(state: SpeakeasyState, task: Task) -> list[Option]:
 
 def take_helper(state: SpeakeasyState, seat: int, helper: int, log: Log) -> None:
     """Seed 000:51.1-2, design §11.2: take it face up, gain its upper half, refill the display."""
-    h = rules().helpers.cards[helper]
+    h = rules(state).helpers.cards[helper]
     p = state.player(seat)
     idx = state.helper_display.index(helper)
     p.helpers.append(helper)
@@ -353,7 +353,7 @@ def take_tile(state: SpeakeasyState, seat: int, row: int, log: Log) -> None:
     pile = state.city_piles[row]
     state.city_face[row] = pile.pop(0) if pile else None
     say(log, M("speakeasy.gains.took_tile", "{name} takes the City tile {tile}.", name=p.name, tile=tile_name(tile)))
-    eco.gain(state, seat, rules().city_tiles[tile_kind(tile)].benefit, log)
+    eco.gain(state, seat, rules(state).city_tiles[tile_kind(tile)].benefit, log)
 
 
 register(

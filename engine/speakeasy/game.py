@@ -23,6 +23,7 @@ from engine.speakeasy import acts, flow, hidden, invariants, refusals, standings
 from engine.speakeasy import state as state_mod
 from engine.speakeasy.board import operating_count
 from engine.speakeasy.components import PLAYER_COUNTS
+from engine.speakeasy.loader import latest_version
 from engine.speakeasy.reveal import revealed as reveal_lines
 from engine.speakeasy.setup import new_state
 from engine.speakeasy.state import SpeakeasyState
@@ -59,6 +60,17 @@ class SpeakeasyGame:
             choices=("auto", "off"),
             new_default="auto",
         ),
+        # issue 25: version 2 changes some of the project's own values (docs/house-rules.md); a record made
+        # before the option replays as version 1, and each keeps the version its table was opened with
+        OptionSpec(
+            "rules",
+            "int",
+            1,
+            M("speakeasy.game.rules_help", "Rules version (2: the house values tuned by self-play; 1: the first)"),
+            1,
+            latest_version(),
+            new_default=latest_version(),
+        ),
         HINTS,
         LANG,
         PRIVATE_LANG,
@@ -88,7 +100,7 @@ class SpeakeasyGame:
                 )
             )
         opts = resolve_options(self.option_specs, options)
-        state, events = new_state(seats, seed, opts["difficulty"] if len(seats) == 1 else 0)
+        state, events = new_state(seats, seed, opts["difficulty"] if len(seats) == 1 else 0, opts["rules"])
         if opts["settle"] == "auto":
             state.settle = True
             flow.advance(state, events)  # a forced first question is answered at once too

@@ -24,7 +24,7 @@ from engine.speakeasy.steps import Log, opt, push, register, say
 
 def protect_cost(state: SpeakeasyState, seat: int, district: int, discount: int) -> int:
     """Leverage for one protecting Family Member: 1 in a Cop district, +1 Heat at Infamy 15+, less the discount."""
-    t = rules().tracks
+    t = rules(state).tracks
     cost = t.cop_protect_leverage if state.districts[district - 1].cop else 0
     if state.player(seat).infamy >= t.heat_infamy:
         cost += t.heat_leverage
@@ -64,7 +64,7 @@ def _protect_choose(state: SpeakeasyState, task: Task, option: str, log: Log) ->
     assert b is not None
     discount = task.m
     if task.s != "free":
-        t = rules().tracks
+        t = rules(state).tracks
         full = (t.cop_protect_leverage if d.cop else 0) + (t.heat_leverage if p.infamy >= t.heat_infamy else 0)
         cost = max(0, full - discount)
         discount -= full - cost
@@ -118,9 +118,9 @@ def zone_goal_text(goal_type: str, number: int) -> Msg:
 
 def zone_goal_met(state: SpeakeasyState, seat: int, zone: int) -> bool:
     """Design §10.1: the Zone shows the tile's number for you, counting Operating buildings only."""
-    goal = rules().goals.zone_goals[state.zone_goals[zone]]
+    goal = rules(state).goals.zone_goals[state.zone_goals[zone]]
     n = (
-        min(goal.number, rules().sides[state.side].zone_goal_districts_cap[zone])
+        min(goal.number, rules(state).sides[state.side].zone_goal_districts_cap[zone])
         if goal.type == "districts"
         else goal.number
     )
@@ -139,7 +139,7 @@ def zone_goal_met(state: SpeakeasyState, seat: int, zone: int) -> bool:
 def park_goal_met(state: SpeakeasyState, seat: int, tile: str) -> bool:
     """Design §10.5: whether the seat meets a Central Park tile's condition (only Operating buildings count for
     goals, design §6.5)."""
-    g = next(x for x in rules().goals.park_goals if x.id == tile)
+    g = next(x for x in rules(state).goals.park_goals if x.id == tile)
     p = state.player(seat)
     ops = list(operating_buildings(state, seat))
     c, n = g.condition, g.n
@@ -178,7 +178,7 @@ def park_goal_met(state: SpeakeasyState, seat: int, tile: str) -> bool:
 def _cook_options(state: SpeakeasyState, task: Task) -> list[Option]:
     seat = task.seat
     p = state.player(seat)
-    g = rules().goals
+    g = rules(state).goals
     if task.n <= 0 or p.books <= 0:
         return []
     out = []
@@ -217,7 +217,7 @@ def _cook_options(state: SpeakeasyState, task: Task) -> list[Option]:
                 opt(
                     f"docks:{z}",
                     M("speakeasy.goals.book_docks", "Book on the {zone} Docks", zone=zone_name(zone)),
-                    _to_safe(rules().docks.docks_book_reward),
+                    _to_safe(rules(state).docks.docks_book_reward),
                 )
             )
     for space, amount in sorted(g.infamy_books.items()):
@@ -259,7 +259,7 @@ def _to_safe(amount: int) -> Msg:
 def _cook_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     seat = task.seat
     p = state.player(seat)
-    g = rules().goals
+    g = rules(state).goals
     p.books -= 1
     kind, _, arg = option.partition(":")
     bonus = eco.crate_power(p, "cook_first_bonus") if task.m == 0 else 0
@@ -276,7 +276,7 @@ def _cook_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
         amount, where = g.city_hall_reward, ""
     elif kind == "docks":
         state.docks_books[int(arg)].append(seat)
-        amount, where = rules().docks.docks_book_reward, arg
+        amount, where = rules(state).docks.docks_book_reward, arg
     elif kind == "infamy":
         state.infamy_books.setdefault(arg, []).append(seat)
         amount, levels, where = g.infamy_books[int(arg)], g.infamy_book_level, arg

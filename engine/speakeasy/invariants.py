@@ -28,7 +28,7 @@ def _every(n: int) -> frozenset[int]:
 
 def check(state: SpeakeasyState) -> list[str]:
     """Broken invariants, empty when everything holds."""
-    r = rules()
+    r = rules(state)
     t = r.tracks
     bad: list[str] = []
     n = len(state.players)

@@ -1,6 +1,6 @@
 """Read, check and assemble the Speakeasy data files (``data/speakeasy/*.toml``) into ``Rules``.
 
-The rules read only ``rules()``, never the TOML. Each file is decoded by its schema (``engine.speakeasy.schema``),
+The rules read only ``rules(state)``, never the TOML. Each file is decoded by its schema (``engine.speakeasy.schema``),
 then checked across its fields and against the other files. ``load_rules`` refuses a file it cannot use with a
 ``DataError`` whose message names the file, the key and the reason, e.g.
 ``tracks.toml: operations.party.values: must have 5 whole numbers, got 4``.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.data import DataError, data_dir
 from engine.speakeasy.components import Rules
@@ -30,6 +31,7 @@ from engine.speakeasy.schema import (
     docks,
     goals,
     helpers,
+    house,
     locations,
     mobsters,
     operations,
@@ -38,7 +40,10 @@ from engine.speakeasy.schema import (
 )
 from engine.speakeasy.schema.files import own_values, read, value_paths
 
-__all__ = ["FILES", "DataError", "city_tile_kinds", "load_rules", "rules", "value_paths"]
+if TYPE_CHECKING:
+    from engine.speakeasy.state import SpeakeasyState
+
+__all__ = ["FILES", "DataError", "city_tile_kinds", "latest_version", "load_rules", "rules", "value_paths"]
 
 #: The data files, in the order they are read (paths under ``data/speakeasy/``), and their schemas.
 SCHEMAS: dict[str, type] = {
@@ -57,9 +62,11 @@ SCHEMAS: dict[str, type] = {
 FILES = tuple(SCHEMAS)
 
 
-def load_rules(folder: Path) -> Rules:
-    """Read and check every data file of ``folder`` and build the ``Rules``; ``DataError`` names a bad value."""
-    files = {name: read(folder, name, schema) for name, schema in SCHEMAS.items()}
+def load_rules(folder: Path, version: int = 1) -> Rules:
+    """Read and check every data file of ``folder`` and build the ``Rules`` of rules ``version`` (each version
+    after 1 changes some of the project's own values: ``house.toml``); ``DataError`` names a bad value."""
+    changes = house.changes(folder, version, {name: read(folder, name, schema) for name, schema in SCHEMAS.items()})
+    files = {name: read(folder, name, schema, changes.get(name)) for name, schema in SCHEMAS.items()}
     data = {name: file.data for name, file in files.items()}
     the_board = data[board.NAME]
     # each file on its own first, then what one file says about another, then the provenance of every value
@@ -104,10 +111,23 @@ def load_rules(folder: Path) -> Rules:
     )
 
 
+def rules(of: SpeakeasyState | int = 1) -> Rules:
+    """The rules of a game: ``of`` is its state (the rules version its table was opened with, the table option
+    ``rules``) or a version number. Values that no version changes (names, components) may be read without one
+    (version 1); ``tests/engine/speakeasy/test_house_rules.py`` checks which parts a version may change."""
+    return _rules(of if isinstance(of, int) else of.rules)
+
+
 @cache
-def rules() -> Rules:
-    """The rules from ``data_dir() / "speakeasy"`` (read once per process)."""
-    return load_rules(data_dir() / "speakeasy")
+def latest_version() -> int:
+    """The newest rules version the data describes (a new table's; ``house.toml``)."""
+    return house.latest(data_dir() / "speakeasy")
+
+
+@cache
+def _rules(version: int) -> Rules:
+    """The rules of ``version`` from ``data_dir() / "speakeasy"`` (read once per process and version)."""
+    return load_rules(data_dir() / "speakeasy", version)
 
 
 def city_tile_kinds(rules: Rules) -> tuple[int, ...]:

@@ -98,7 +98,7 @@ def _first_place_name() -> Msg:
 
 def push_steps(state: SpeakeasyState, seat: int, p: Person, booth: int = 0) -> None:
     """Queue a Person's steps so they are done in printed order."""
-    loc = rules().locations
+    loc = rules(state).locations
     for step in reversed(p.steps):
         kind, s = STEP_TASKS[step]
         n = {"build": loc.build_times, "upgrade": loc.upgrade_times, "cook": loc.cook_books, "gain": 1}.get(kind, 0)
@@ -165,7 +165,7 @@ def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
     out = [o for pid, o in persons if pid not in state.persons]
     out += [
         o
-        for number, leverage, o in booths[: rules().sides[state.side].booths]
+        for number, leverage, o in booths[: rules(state).sides[state.side].booths]
         if state.booths[number - 1] is None and p.leverage >= leverage
     ]
     out.append(first)
@@ -174,7 +174,7 @@ def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
 
 
 def _place_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
-    loc = rules().locations
+    loc = rules(state).locations
     seat = task.seat
     p = state.player(seat)
     p.capos -= 1
@@ -246,7 +246,7 @@ register(
 
 
 def _booth_reward(state: SpeakeasyState, task: Task, log: Log) -> None:
-    b = rules().locations.booths[task.n - 1]
+    b = rules(state).locations.booths[task.n - 1]
     eco.gain(state, task.seat, b.reward, log)
 
 
@@ -274,7 +274,7 @@ register("first_place", M("speakeasy.locations.ask_first", "First place"), auto=
 
 
 def _park_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    loc = rules().locations
+    loc = rules(state).locations
     sp = loc.park[task.m]
     out = [
         opt(
@@ -298,7 +298,7 @@ def _park_options(state: SpeakeasyState, task: Task) -> list[Option]:
 
 
 def _park_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
-    loc = rules().locations
+    loc = rules(state).locations
     p = state.player(task.seat)
     if option == "reward":
         sp = loc.park[task.m]

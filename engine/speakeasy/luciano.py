@@ -41,13 +41,13 @@ def begin(state: SpeakeasyState, log: Log) -> None:
 
 def attack(state: SpeakeasyState, d: District) -> int:
     """Seed 001:12.1: strength (brown box) + Mob War modifier (red box) of the district's Mobster."""
-    m = rules().mobsters[d.mobster]  # type: ignore[index]
+    m = rules(state).mobsters[d.mobster]  # type: ignore[index]
     return m.strength + m.modifier
 
 
 def _war_district(state: SpeakeasyState, task: Task, log: Log) -> None:
     """Seed 001:6.1-9.1: the top Mobster tile, the Strength tile, Mobster Speakeasies, then the attack."""
-    r = rules()
+    r = rules(state)
     d = state.districts[task.n - 1]
     deck = state.mobster_decks[DECKS[state.act]]
     if not deck:  # cannot happen with the shipped data (the loader checks the deck sizes)
@@ -251,7 +251,7 @@ def _war_check(state: SpeakeasyState, task: Task, log: Log) -> None:
         M(
             "speakeasy.luciano.no_room",
             "{mobster} finds no room in {district} and leaves the game.",
-            mobster=T("speakeasy.term.mobster", rules().mobsters[mob].name),
+            mobster=T("speakeasy.term.mobster", rules(state).mobsters[mob].name),
             district=district_name(d.number),
         ),
         kind="war",
@@ -368,7 +368,7 @@ def positions(markers: list[int], mobster: int) -> list[int]:
 
 
 def _payout(state: SpeakeasyState, task: Task, log: Log) -> None:
-    r = rules()
+    r = rules(state)
     for p in state.players:
         p.zone_markers = [0] * len(ZONES)  # 001:25.1
     state.mobster_markers = [0] * len(ZONES)

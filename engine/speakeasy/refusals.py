@@ -57,7 +57,7 @@ def _by_kind(state: SpeakeasyState, choice: Choice, p: Player, kind: str, arg: s
     task = state.tasks[-1] if state.tasks else None
     if choice.kind in ("build", "setup_build") and kind == "row":
         k, idx = arg.split(":")
-        rs = rules().buildings.rows[k][int(idx)]
+        rs = rules(state).buildings.rows[k][int(idx)]
         if not p.rows[k][int(idx)]:
             return _row_empty(k)
         can = p.pocket if choice.kind == "setup_build" else money.spendable(p)
@@ -97,7 +97,7 @@ def _by_kind(state: SpeakeasyState, choice: Choice, p: Player, kind: str, arg: s
 
         dn, si, ri = (int(x) for x in arg.split(":"))
         b = state.districts[dn - 1].spaces[si].building
-        to = rules().buildings.upgrades.get(b.kind) if b is not None and b.owner == choice.seat else None
+        to = rules(state).buildings.upgrades.get(b.kind) if b is not None and b.owner == choice.seat else None
         if to is None:
             return M("speakeasy.refusals.upgrade_own", "You can only upgrade your own Speakeasy or Nightclub.")
         if not p.rows[to][ri]:
@@ -113,16 +113,16 @@ def _by_kind(state: SpeakeasyState, choice: Choice, p: Player, kind: str, arg: s
                 can=can,
             )
     if choice.kind == "hire_goons" and kind == "hire":
-        if p.goons >= len(rules().tracks.goon_costs):
+        if p.goons >= len(rules(state).tracks.goon_costs):
             return M(
                 "speakeasy.refusals.goons_full",
                 "All {n} Goon spaces are full: no more Goons can be hired.",
-                n=len(rules().tracks.goon_costs),
+                n=len(rules(state).tracks.goon_costs),
             )
         if task is not None and task.kind == "hire_goons":
             return M("speakeasy.refusals.goon_pay", "You cannot pay for the next Goon.")
     if kind == "raise":
-        if p.levels[arg] >= rules().tracks.max_level:
+        if p.levels[arg] >= rules(state).tracks.max_level:
             return M(
                 "speakeasy.refusals.track_top",
                 "{track} is already at level {level}.",
@@ -152,7 +152,7 @@ def _row_empty(kind: str) -> Msg:
 
 
 def _place(state: SpeakeasyState, kind: str, arg: str) -> str | Msg:
-    loc = rules().locations
+    loc = rules(state).locations
     if kind == "person":
         holder = state.persons.get(arg)
         per = next((x for x in loc.persons if x.id == arg), None)
@@ -166,7 +166,7 @@ def _place(state: SpeakeasyState, kind: str, arg: str) -> str | Msg:
             )
     if kind == "booth":
         n = int(arg)
-        if n > rules().sides[state.side].booths:
+        if n > rules(state).sides[state.side].booths:
             return M("speakeasy.refusals.booth_unused", "Booth {n} is not used on this board side.", n=n)
         if state.booths[n - 1] is not None:
             return M("speakeasy.refusals.booth_taken", "Booth {n} already has a Capo this Act.", n=n)

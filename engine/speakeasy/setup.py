@@ -15,14 +15,17 @@ from engine.speakeasy.state import District, JoState, Player, Ship, Space, Speak
 from engine.speakeasy.steps import Log, say
 
 
-def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[SpeakeasyState, list[Event]]:
-    """A set-up game waiting for the last player in turn order to open a building in the 1920 Setup Round.
+def new_state(
+    seats: Sequence[str], seed: int, difficulty: int = 0, version: int = 1
+) -> tuple[SpeakeasyState, list[Event]]:
+    """A set-up game waiting for the last player in turn order to open a building in the 1920 Setup Round, under
+    rules ``version`` (the table option ``rules``).
 
     One seat is a solo game against Jo (seed 003): the 2-player set-up with Jo in the second seat.
     """
     from engine.speakeasy.flow import advance, begin_setup
 
-    r = rules()
+    r = rules(version)
     solo = len(seats) == 1
     if solo:
         seats = [seats[0], "Jo"]
@@ -34,7 +37,7 @@ def new_state(seats: Sequence[str], seed: int, difficulty: int = 0) -> tuple[Spe
     districts = [
         District(d.number, [Space() for _ in range(0 if d.number in side.blocked else d.spaces)]) for d in r.districts
     ]
-    state = SpeakeasyState(list(seats), side.name, rng, [], districts)
+    state = SpeakeasyState(list(seats), side.name, rng, [], districts, rules=version)
     state.box = {"mobster_districts": [], "cop_tiles": [], "zone_goals": [], "park_goals": [], "helpers": []}
     say(
         log,
@@ -109,7 +112,7 @@ def _jo_player(state: SpeakeasyState, seat: int, difficulty: int, log: Log) -> N
 
 def _mobsters(state: SpeakeasyState, log: Log) -> None:
     """Seed 000:11.1-7 and design §1.5.1: Setup Mobsters, then the next wars' District tiles."""
-    r = rules()
+    r = rules(state)
     side = r.sides[state.side]
     draws = dict(side.mobsters)
     tiles = [d.number for d in r.districts if d.number not in side.blocked]
@@ -149,7 +152,7 @@ def _mobsters(state: SpeakeasyState, log: Log) -> None:
 
 def _cops(state: SpeakeasyState, log: Log) -> None:
     """Seed 000:12.1-4: 4 Cops, 4 face-down tiles, two stacks of 4 on the Time track."""
-    r = rules()
+    r = rules(state)
     tiles = list(r.cop_districts)
     state.rng.shuffle(tiles)
     k, f = r.cops_revealed, r.cops_face_down
@@ -175,7 +178,7 @@ def _cops(state: SpeakeasyState, log: Log) -> None:
 
 def _city_tiles(state: SpeakeasyState) -> None:
     """Seed 000:13.1-4: a tile on every space, 3 face up, the rest in 3 face-down piles."""
-    r = rules()
+    r = rules(state)
     tiles = list(range(sum(ct.count for ct in r.city_tiles)))
     state.rng.shuffle(tiles)
     for d in state.districts:
@@ -191,7 +194,7 @@ def _city_tiles(state: SpeakeasyState) -> None:
 
 def _zone_goals(state: SpeakeasyState, log: Log) -> None:
     """Seed 000:14.1-3, design §10.1: three tiles with three different numbers."""
-    goals = rules().goals.zone_goals
+    goals = rules(state).goals.zone_goals
     tiles = [g.id for g in goals]
     state.rng.shuffle(tiles)
     chosen: list[int] = []
@@ -228,7 +231,7 @@ def _zone_goals(state: SpeakeasyState, log: Log) -> None:
 
 def _central_park(state: SpeakeasyState) -> None:
     """Seed 000:15.1-2, design §10.5: A, B, C stacks shuffled and laid out left to right."""
-    r = rules()
+    r = rules(state)
     state.park_goals = []
     for letter, count in r.sides[state.side].central_park:
         stack = [g.id for g in r.goals.park_goals if g.letter == letter]
@@ -240,7 +243,7 @@ def _central_park(state: SpeakeasyState) -> None:
 
 def _cards_and_helpers(state: SpeakeasyState) -> None:
     """Seed 000:16.1-4: four shuffled face-up decks; the Helper deck with three face up."""
-    r = rules()
+    r = rules(state)
     state.decks = {}
     for deck in TRACKS:
         cards = [c.id for c in r.cards if c.deck == deck]
@@ -254,7 +257,7 @@ def _cards_and_helpers(state: SpeakeasyState) -> None:
 
 def _docks(state: SpeakeasyState) -> None:
     """Seed 000:17.1-4: 5 barrels and a Crate on each Ship; a Port tile for each."""
-    r = rules()
+    r = rules(state)
     d = r.docks
     crates = [c.id for c in d.crates]
     state.rng.shuffle(crates)
@@ -269,7 +272,7 @@ def _docks(state: SpeakeasyState) -> None:
 
 def _players(state: SpeakeasyState, seats: Sequence[str]) -> None:
     """Seed 000:19.1-11 and design §1.5.2."""
-    r = rules()
+    r = rules(state)
     t = r.tracks
     rows = r.buildings.rows
     for name in seats:

@@ -50,7 +50,7 @@ def breaker_value(state: SpeakeasyState, seat: int, name: str) -> int:
 
 def key(state: SpeakeasyState, seat: int) -> tuple[int, ...]:
     """The total, then each tie-breaker's value in the data's order: the bigger key ranks higher."""
-    breakers = rules().final.tie_breakers
+    breakers = rules(state).final.tie_breakers
     return (state.player(seat).final["total"], *(breaker_value(state, seat, b) for b in breakers))
 
 
@@ -61,7 +61,7 @@ def ranking(state: SpeakeasyState) -> list[int]:
 
 def _step(state: SpeakeasyState, ahead: int, behind: int) -> dict[str, Any]:
     """How ``ahead`` came before ``behind`` on equal money: the first tie-breaker that differs, or none."""
-    for name in rules().final.tie_breakers:
+    for name in rules(state).final.tie_breakers:
         va, vb = breaker_value(state, ahead, name), breaker_value(state, behind, name)
         if va != vb:
             return {"ahead": ahead, "behind": behind, "by": name, "values": [va, vb]}

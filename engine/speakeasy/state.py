@@ -170,6 +170,8 @@ class SpeakeasyState(msgspec.Struct):
     last_chooser: int | None = None  # the seat of the latest choice
     #: the table answers a question at once when the public knows it has one possible answer (table option)
     settle: bool = False
+    #: the rules version its table was opened with (table option ``rules``; ``schema/house.py``)
+    rules: int = 1
 
     def player(self, seat: int) -> Player:
         """The player in ``seat``."""

@@ -88,7 +88,7 @@ def as_the_public_knows(state: SpeakeasyState, seat: int) -> SpeakeasyState:
     only grow with the safe and the cards held, so a step with an option in the real state has one here too.
     Everything else is shared with ``state``."""
     p = state.players[seat]
-    hand = list(range(len(rules().cards))) if p.hand else []
+    hand = list(range(len(rules(state).cards))) if p.hand else []
     players = list(state.players)
     players[seat] = msgspec.structs.replace(p, safe=_ANY_SAFE, hand=hand)
     return msgspec.structs.replace(state, players=players)

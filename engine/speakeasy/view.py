@@ -75,7 +75,7 @@ def views(state: SpeakeasyState, seats: Sequence[int | None]) -> list[dict[str, 
 
 def _public(state: SpeakeasyState) -> dict[str, Any]:
     """The spectator's view."""
-    r = rules()
+    r = rules(state)
     players = []
     for i, p in enumerate(state.players):
         entry: dict[str, Any] = {

@@ -43,7 +43,7 @@ def size(state: SpeakeasyState, seat: int, track: str) -> int:
     p = state.player(seat)
     if jo_rules().level_number_sizes:
         return p.levels[track]
-    return rules().tracks.ops[track].values[p.levels[track] - 1]
+    return rules(state).tracks.ops[track].values[p.levels[track] - 1]
 
 
 def build(state: SpeakeasyState, seat: int, kind: str, log: Log) -> None:
@@ -94,7 +94,7 @@ def _family_to_docks(state: SpeakeasyState, seat: int, zone: int, log: Log) -> N
 
 def take_bottle(state: SpeakeasyState, seat: int, log: Log) -> None:
     """Seed 003:50.3, design §15.1: the most valuable bottle he lacks from the display, scanning left to right."""
-    r = rules()
+    r = rules(state)
     p = state.player(seat)
     owned = {r.helpers.cards[h].bottle for h in p.helpers + p.screen}
     best = None
@@ -146,7 +146,7 @@ def deliver(state: SpeakeasyState, seat: int, log: Log) -> None:
     Operating buildings without a barrel; free."""
     p = state.player(seat)
     moved = 0
-    prices = rules().docks.ship_prices
+    prices = rules(state).docks.ship_prices
     for d, i, b in _targets(state, seat)[: size(state, seat, "fleet")]:
         if p.stills_barrels:
             p.stills_barrels -= 1
@@ -185,7 +185,7 @@ def sell(state: SpeakeasyState, seat: int, log: Log) -> None:
         key=lambda t: value_key(*t),
     )
     for d, i, b in full[: size(state, seat, "party")]:
-        t = rules().tracks
+        t = rules(state).tracks
         band = max(k for k, low in enumerate(t.price_bands) if p.infamy >= low)
         amount = t.prices[b.kind][band]
         b.barrel = False
@@ -284,7 +284,7 @@ def ambush(state: SpeakeasyState, seat: int, log: Log) -> None:
 def cook(state: SpeakeasyState, seat: int, log: Log) -> None:
     """Seed 003:53.1-2, design §15.1: up to 3 Books in his order, then at most one Central Park Book."""
     jr = jo_rules()
-    g = rules().goals
+    g = rules(state).goals
     p = state.player(seat)
     placed = 0
     while placed < jr.numbers["cook_books"] and p.book_supply > 0:
@@ -361,7 +361,7 @@ def cook(state: SpeakeasyState, seat: int, log: Log) -> None:
 
 def _raise_lowest(state: SpeakeasyState, seat: int, log: Log) -> None:
     track = lowest_level(state, seat)
-    if state.player(seat).levels[track] < rules().tracks.max_level:
+    if state.player(seat).levels[track] < rules(state).tracks.max_level:
         eco.raise_level(state, seat, track, log)
 
 
@@ -378,7 +378,9 @@ def _cook_target(state: SpeakeasyState, seat: int) -> tuple[str, int] | None:
         z = ZONES.index(zone)
         if seat in state.docks[z] and seat not in state.docks_books[z]:
             return ("docks", z)
-    spaces = [s for s in rules().goals.infamy_books if s <= p.infamy and seat not in state.infamy_books.get(str(s), [])]
+    spaces = [
+        s for s in rules(state).goals.infamy_books if s <= p.infamy and seat not in state.infamy_books.get(str(s), [])
+    ]
     if spaces:
         return ("infamy", max(spaces))
     return None

@@ -17,7 +17,7 @@ def achievements(state: SpeakeasyState, seat: int) -> list[str]:
     """The achievement ids the player reached (design §15.5)."""
     jo = state.jo
     assert jo is not None
-    r = rules()
+    r = rules(state)
     p = state.player(seat)
     mine = list(buildings(state, seat))
     bottles = {r.helpers.cards[h].bottle for h in p.helpers + p.screen}

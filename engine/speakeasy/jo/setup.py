@@ -20,7 +20,7 @@ def shuffle_districts(state: SpeakeasyState) -> None:
     """Seed 003:50.5: all 16 District cards shuffled into a new deck."""
     jo = state.jo
     assert jo is not None
-    jo.districts = [d.number for d in rules().districts]
+    jo.districts = [d.number for d in rules(state).districts]
     jo.drawn = []
     state.rng.shuffle(jo.districts)
 

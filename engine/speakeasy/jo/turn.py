@@ -39,14 +39,14 @@ def _spot(state: SpeakeasyState, location: str) -> tuple[str, str] | None:
     / ("park", k); None when blocked by his own Capos or a full Park."""
     jo = state.jo
     assert jo is not None
-    loc = rules().locations
+    loc = rules(state).locations
     if location == "park":
         for k, holder in enumerate(state.park):
             if holder is None:
                 return ("park", str(k))
         return None
     if location == "restaurant":
-        for b in loc.booths[: rules().sides[state.side].booths]:
+        for b in loc.booths[: rules(state).sides[state.side].booths]:
             if state.booths[b.number - 1] is None:
                 return ("booth", str(b.number))
         return ("first", "")
@@ -84,7 +84,7 @@ def _turn(state: SpeakeasyState, task: Task, log: Log) -> None:
     p = state.player(seat)
     p.capos -= 1
     kind, arg = spot
-    loc = rules().locations
+    loc = rules(state).locations
     if kind == "person":
         state.persons[arg] = seat
         per = next(x for x in loc.persons if x.id == arg)
@@ -168,12 +168,12 @@ def _bump_options(state: SpeakeasyState, task: Task) -> list:
                 gain=eco.describe(sp.reward),
             ),
         )
-        for k, sp in enumerate(rules().locations.park)
+        for k, sp in enumerate(rules(state).locations.park)
     ]
 
 
 def _bump_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
-    sp = rules().locations.park[int(option.split(":")[1])]
+    sp = rules(state).locations.park[int(option.split(":")[1])]
     say(
         log,
         M(
@@ -200,7 +200,7 @@ def _action(state: SpeakeasyState, task: Task, log: Log) -> None:
     p = state.player(seat)
     if code in LEVEL_CODES or code == "+low":
         track = LEVEL_CODES.get(code) or lowest_level(state, seat)
-        if p.levels[track] < rules().tracks.max_level:
+        if p.levels[track] < rules(state).tracks.max_level:
             eco.raise_level(state, seat, track, log)
         else:
             say(log, M("speakeasy.jo.track_top", "Jo's {track} is at the top: skipped.", track=TRACK_NAMES[track]))

@@ -37,9 +37,10 @@ class File(Generic[T]):
     data: T
 
 
-def read(folder: Path, name: str, schema: type[T]) -> File[T]:
+def read(folder: Path, name: str, schema: type[T], changes: dict[str, Any] | None = None) -> File[T]:
     """``folder / name`` decoded as ``schema``; ``DataError`` names a bad value. Its provenance is checked by
-    ``own_values`` once the values are known to be right, so that a wrong value is reported as such."""
+    ``own_values`` once the values are known to be right, so that a wrong value is reported as such.
+    ``changes``: values a later rules version sets (dotted key paths, ``house.toml``), put in before decoding."""
     try:
         text = (folder / name).read_text(encoding="utf-8")
     except OSError as exc:
@@ -49,7 +50,36 @@ def read(folder: Path, name: str, schema: type[T]) -> File[T]:
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{name}: is not valid TOML: {exc}{_toml_line(text, str(exc))}") from None
     provenance = raw.pop("provenance", None)
+    for path, value in (changes or {}).items():
+        set_path(raw, path, value, name)
     return File(name, raw, provenance, decode(raw, schema, name))
+
+
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def steps(path: str) -> list[str | int]:
+    """A dotted key path as keys and indices: ``mobsters[6].strength`` -> ``["mobsters", 6, "strength"]``."""
+    return [int(i) if i else key for key, i in _STEP.findall(path)]
+
+
+def get_path(table: Any, path: str, name: str) -> Any:
+    """The value at ``path``; ``DataError`` when there is none."""
+    at = table
+    for step in steps(path):
+        try:
+            at = at[step]
+        except (KeyError, IndexError, TypeError):
+            raise DataError(f"{name}: {path}: no such key") from None
+    return at
+
+
+def set_path(table: Any, path: str, value: Any, name: str) -> None:
+    """Set the value at ``path`` (which must exist: a change replaces a value, never adds one)."""
+    *up, last = steps(path)
+    holder = get_path(table, "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in up).lstrip("."), name)
+    get_path(table, path, name)
+    holder[last] = value
 
 
 def _toml_line(text: str, message: str) -> str:

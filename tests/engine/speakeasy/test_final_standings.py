@@ -120,7 +120,7 @@ def test_a_tie_with_no_tie_breaker_left_stands_and_shares_the_place(monkeypatch)
     """With no tie-breaker in the data (a house rule), equal money shares the place and the tie stands."""
     real = kit.R()
     bare = dataclasses.replace(real, final=dataclasses.replace(real.final, tie_breakers=()))
-    monkeypatch.setattr(standings, "rules", lambda: bare)
+    monkeypatch.setattr(standings, "rules", lambda *_: bare)
     state = random_game(3, 24)
     _tied_at_97(state, 0, 2)
     table = standings.standings(state)
