@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from bots.common import check_level, view_rng
 from bots.speakeasy_worlds import copy, world
-from bots.speakeasy_worth import PREPARE, Prepare, earning, flat_worth, war_risk
+from bots.speakeasy_worth import PREPARE, Prepare, Reading, earning, flat_worth, war_risk
 from engine.core import TABLE, Choice, Option, Prompt
 from engine.speakeasy.acts import bottles
 from engine.speakeasy.game import SpeakeasyGame
@@ -46,11 +46,11 @@ class Budget:
     seconds: float = 2.0
 
 
-def value(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> float:
+def value(state: SpeakeasyState, seat: int, prep: Prepare | None = None, reading: Reading | None = None) -> float:
     """A seat's position in dollars, readable: money (pocket and safe), income (buildings, barrels, tracks,
     operating buildings) and safety (Protected buildings, goons); the final total once the game is over. With
     ``prep`` (the bot that prepares, issue 25) a building is also worth what it will still earn, less what the
-    coming Mob War is expected to take (``speakeasy_worth``)."""
+    coming Mob War is expected to take (``speakeasy_worth``; ``reading``: the position's, shared by the seats)."""
     p = state.player(seat)
     if state.phase == "over" and p.final:
         return float(p.final["total"])
@@ -59,6 +59,8 @@ def value(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> floa
     income = 0.0
     safety = 0.0
     worth: dict[tuple[int, int], float] = {}
+    if prep is not None and reading is None:
+        reading = Reading(state)
     # ``board.buildings(state, seat)`` walked without a generator: ``value`` runs after every trial of a search
     for d in state.districts:
         for i, sp in enumerate(d.spaces):
@@ -69,21 +71,22 @@ def value(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> floa
             if b.family:
                 safety += protected[b.kind]
             if prep is not None:
-                w += earning(state, seat, d, b, prep)
+                w += earning(state, seat, d, b, prep, reading)
                 worth[(d.number, i)] = w + (protected[b.kind] if b.family else 0)
             income += w
     income += sum(bottles(state, seat)) + 2 * p.stills_barrels + LEVEL_WORTH * sum(p.levels.values())
     safety += p.goons + p.leverage
     if prep is not None and worth:
-        safety -= war_risk(state, seat, worth, prep)
+        safety -= war_risk(state, seat, worth, prep, reading)
     board = 3 * p.books + 2 * (p.family_vip + sum([z.count(seat) for z in state.docks])) + len(p.hand)
     return money + income + safety + board
 
 
 def margin(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> float:
     """Its worth against the best rival's (what winning needs)."""
-    rivals = [value(state, s, prep) for s in range(len(state.players)) if s != seat]
-    return value(state, seat, prep) - (max(rivals) if rivals else 0.0)
+    reading = Reading(state) if prep is not None else None
+    rivals = [value(state, s, prep, reading) for s in range(len(state.players)) if s != seat]
+    return value(state, seat, prep, reading) - (max(rivals) if rivals else 0.0)
 
 
 def _options(options: Sequence[Option]) -> list[Option]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.speakeasy import economy as eco
 from engine.speakeasy import money
 from engine.speakeasy.board import operating, zone_index
-from engine.speakeasy.crew import associate_strength
+from engine.speakeasy.crew import associate_strength, parse_support
 from engine.speakeasy.loader import rules
 from engine.speakeasy.luciano import DECKS, controllers
 from engine.speakeasy.state import Building, District, SpeakeasyState
@@ -44,6 +44,32 @@ class Prepare:
 PREPARE = Prepare()
 
 
+class Reading:
+    """What every seat's worth reads from one position, worked out once for all of them (``margin`` values every
+    seat of the same position): who controls each district, the coming war's attacks, the payouts left."""
+
+    __slots__ = ("state", "_control", "_attacks", "payouts")
+
+    def __init__(self, state: SpeakeasyState) -> None:
+        self.state = state
+        self._control: dict[int, list[int]] = {}
+        self._attacks: list[int] | None = None
+        self.payouts = payouts_left(state)
+
+    def controllers(self, d: District) -> list[int]:
+        """``luciano.controllers`` of ``d`` in this position."""
+        found = self._control.get(d.number)
+        if found is None:
+            found = self._control[d.number] = controllers(self.state, d)
+        return found
+
+    def attacks(self) -> list[int]:
+        """``attacks`` of this position."""
+        if self._attacks is None:
+            self._attacks = attacks(self.state)
+        return self._attacks
+
+
 def payouts_left(state: SpeakeasyState) -> int:
     """Zone payouts still to come: one at the end of each of Acts 1-3 (the current Act's counts until paid)."""
     if state.act > PAYOUT_ACTS:
@@ -67,13 +93,16 @@ def flat_worth(d: District, b: Building) -> float:
     return BUILDING_WORTH[b.kind] + (BARREL_WORTH if b.barrel else 0) + (OPERATING_WORTH if operating(d, b) else 0)
 
 
-def earning(state: SpeakeasyState, seat: int, d: District, b: Building, prep: Prepare) -> float:
+def earning(
+    state: SpeakeasyState, seat: int, d: District, b: Building, prep: Prepare, reading: Reading | None = None
+) -> float:
     """What one of the seat's buildings will still earn beyond its flat worth: control of its district at each
-    payout to come, an Operating Casino's turn-order pay each Act to come."""
+    payout to come, an Operating Casino's turn-order pay each Act to come (``reading``: the position's, shared)."""
     out = 0.0
     if operating(d, b):
-        if seat in controllers(state, d):
-            out += prep.control * payouts_left(state)
+        r = reading or Reading(state)
+        if r.payouts and seat in r.controllers(d):
+            out += prep.control * r.payouts
         if b.kind == "casino":
             out += prep.casino * max(0, 4 - state.act + 1)
     return out
@@ -91,25 +120,34 @@ def building_worth(state: SpeakeasyState, seat: int, d: District, index: int, pr
 def defence_cost(state: SpeakeasyState, seat: int, option: str, prep: Prepare = PREPARE) -> float:
     """What a defence option (``defend:ag2``) costs in dollars: the Associate's fee as paid (pocket first, then the
     safe at 2:1) and the Goons returned."""
-    code = option.split(":")[1]
-    goons = int(code.lstrip("a").lstrip("g"))
-    p = state.player(seat)
-    fee = rules(state).mobsters[p.associate].strength if code.startswith("a") and p.associate is not None else 0
-    from_pocket = min(fee, max(0, p.pocket))
-    return from_pocket + (fee - from_pocket) * rules(state).tracks.safe_ratio + goons * prep.goon
+    sup = parse_support(option.split(":")[1], state, seat)
+    return fee_cost(state, seat, sup.fee) + sup.goons * prep.goon
 
 
-def war_risk(state: SpeakeasyState, seat: int, worth: dict[tuple[int, int], float], prep: Prepare) -> float:
+def fee_cost(state: SpeakeasyState, seat: int, fee: int) -> float:
+    """What paying a bank fee costs the seat in dollars: the pocket first, then the safe at its rate (2:1)."""
+    from_pocket = min(fee, max(0, state.player(seat).pocket))
+    return from_pocket + (fee - from_pocket) * rules(state).tracks.safe_ratio
+
+
+def war_risk(
+    state: SpeakeasyState,
+    seat: int,
+    worth: dict[tuple[int, int], float],
+    prep: Prepare,
+    reading: Reading | None = None,
+) -> float:
     """The seat's expected loss in the coming Mob War: each of its buildings in an announced war district, most
     valuable first, is defended if the attack drawn is within the seat's reach with the Goons left (an
-    Associate added where its fee can be paid), else lost with its worth (``worth``: by district and space)."""
+    Associate added where its fee can be paid, counted as ``defence_cost`` counts it), else lost with its worth
+    (``worth``: by district and space)."""
     threatened = sorted(
         ((w, number) for (number, _space), w in worth.items() if state.districts[number - 1].war_tile),
         reverse=True,
     )
     if not threatened:
         return 0.0
-    pool = attacks(state)
+    pool = (reading or Reading(state)).attacks()
     if not pool:
         return 0.0
     p = state.player(seat)
@@ -118,8 +156,9 @@ def war_risk(state: SpeakeasyState, seat: int, worth: dict[tuple[int, int], floa
     cash = money.spendable(p)
     risk = 0.0
     for w, number in threatened:
-        add, fee = associate_strength(state, seat, zone_index(number))
-        with_help = add if add and cash >= fee else 0
+        add, fee_paid = associate_strength(state, seat, zone_index(number))
+        with_help = add if add and cash >= fee_paid else 0
+        fee = fee_cost(state, seat, fee_paid) if with_help else 0.0
         lost = spent = 0.0
         for a in pool:
             need = a - base
