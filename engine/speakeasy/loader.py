@@ -62,10 +62,15 @@ SCHEMAS: dict[str, type] = {
 FILES = tuple(SCHEMAS)
 
 
+#: Jo's data file: its own loader (``jo.data``) applies a version's changes to it.
+JO_FILE = "jo.toml"
+
+
 def load_rules(folder: Path, version: int = 1) -> Rules:
     """Read and check every data file of ``folder`` and build the ``Rules`` of rules ``version`` (each version
     after 1 changes some of the project's own values: ``house.toml``); ``DataError`` names a bad value."""
-    changes = house.changes(folder, version, {name: read(folder, name, schema) for name, schema in SCHEMAS.items()})
+    originals = {name: read(folder, name, schema) for name, schema in SCHEMAS.items()}
+    changes = house.changes(folder, version, originals, elsewhere=(JO_FILE,))
     files = {name: read(folder, name, schema, changes.get(name)) for name, schema in SCHEMAS.items()}
     data = {name: file.data for name, file in files.items()}
     the_board = data[board.NAME]

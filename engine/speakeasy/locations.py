@@ -37,9 +37,9 @@ STEP_TASKS: dict[str, tuple[str, str]] = {
 }
 
 
-def person(pid: str) -> Person:
-    """A Person by id (the Restaurant's two included)."""
-    loc = rules().locations
+def person(state: SpeakeasyState, pid: str) -> Person:
+    """A Person by id (the Restaurant's two included), as the game's rules version has it."""
+    loc = rules(state).locations
     for p in (*loc.persons, loc.maitre_d, loc.first_place):
         if p.id == pid:
             return p
@@ -109,13 +109,13 @@ def push_steps(state: SpeakeasyState, seat: int, p: Person, booth: int = 0) -> N
 
 
 @cache
-def _place_menu() -> tuple[
-    tuple[tuple[str, Option], ...], tuple[tuple[int, int, Option], ...], Option, tuple[Option, ...]
-]:
-    """Every place a Capo may go, with its option (made once: the words come from the data files only):
-    (Person id, option) of each Person, (booth number, Leverage, option) of each booth, first place, and each
-    Park space's option."""
-    loc = rules().locations
+def _place_menu(
+    version: int,
+) -> tuple[tuple[tuple[str, Option], ...], tuple[tuple[int, int, Option], ...], Option, tuple[Option, ...]]:
+    """Every place a Capo may go, with its option (made once per rules version: the words come from the data
+    files only, and a version may change a Person's steps): (Person id, option) of each Person, (booth number,
+    Leverage, option) of each booth, first place, and each Park space's option."""
+    loc = rules(version).locations
     persons = tuple((per.id, opt(f"person:{per.id}", person_name(per), steps_text(per))) for per in loc.persons)
     booths = tuple(
         (
@@ -161,7 +161,7 @@ def _place_options(state: SpeakeasyState, task: Task) -> list[Option]:
     p = state.player(task.seat)
     if p.capos <= 0:
         return []
-    persons, booths, first, park = _place_menu()
+    persons, booths, first, park = _place_menu(state.rules)
     out = [o for pid, o in persons if pid not in state.persons]
     out += [
         o
@@ -180,7 +180,7 @@ def _place_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> N
     p.capos -= 1
     kind, _, arg = option.partition(":")
     if kind == "person":
-        per = person(arg)
+        per = person(state, arg)
         state.persons[arg] = seat
         say(
             log,
@@ -305,7 +305,7 @@ def _park_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> No
         say(log, M("speakeasy.locations.took_reward", "{name} takes the Park reward.", name=p.name))
         eco.gain(state, task.seat, sp.reward, log)
         return
-    per = person(option.split(":")[1])
+    per = person(state, option.split(":")[1])
     say(log, M("speakeasy.locations.copied", "{name} copies the {person}.", name=p.name, person=person_name(per)))
     push_steps(state, task.seat, per)
     for _ in range(loc.park_copy_discards):

@@ -250,7 +250,7 @@ def _jo(state: SpeakeasyState) -> dict[str, Any] | None:
         return None
     from engine.speakeasy.jo.data import jo_rules
 
-    level = jo_rules().difficulties[jo.difficulty]
+    level = jo_rules(state).difficulties[jo.difficulty]
     return {
         "seat": jo.seat,
         "difficulty": jo.difficulty,

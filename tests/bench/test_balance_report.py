@@ -25,6 +25,54 @@ def test_the_report_has_a_section_per_level_kept(tmp_path: Path):
     assert write(path) == ["easy", "hard"]
     text = path.read_text()
     assert "## Every seat `easy`" in text and "## Every seat `hard`" in text
-    assert "| hard | 1 | 1 | 50 |" in text and "node limit 50 a decision" in text
+    assert "| hard | 1 | 1 | 1 | 50 |" in text and "node limit 50 a decision" in text
     assert (charts / "money_by_source_hard.png").exists() and (charts / "win_share_by_seat_easy.png").exists()
-    assert "--bots easy --games 1 --solo-games 1 --write" in text and "--hard-nodes 50" in text
+    assert "--bots easy --games 1 --solo-games 1 --rules 1 --write" in text and "--hard-nodes 50 --rules 1" in text
+
+
+def test_each_rules_version_kept_has_its_own_section(tmp_path: Path):
+    """Issue 25: the report at rules 2 is written beside the one at rules 1, kept for comparison."""
+    charts = tmp_path / "balance"
+    easy = run_level(charts, "easy", 1, 1)
+    (charts / "easy-rules2.json").write_text(json.dumps(easy | {"rules": 2}))
+    path = tmp_path / "balance.md"
+    assert write(path) == ["easy", "easy-rules2"]
+    text = path.read_text()
+    assert "## Every seat `easy`, rules 1" in text and "## Every seat `easy`, rules 2" in text
+    assert "--rules 2 --write" in text and (charts / "money_by_source_easy-rules2.png").exists()
+
+
+def _group(books: float, lost: float) -> dict:
+    """A player count's gathered figures, as far as ``doubts`` reads them."""
+    rest = (1 - books) / 8
+    share = {k: rest for k in ("sales", "casinos", "crates", "zones", "bonuses", "fees", "buildings", "bottles")}
+    return {
+        "players": 2,
+        "games": 100,
+        "war": [(0.5, 1.0, None), (lost, 2.0, None), (lost, 2.0, None)],
+        "money_share": share | {"books": books},
+        "zones_late": [0.3, 400, None],
+        "win_ci": [(0.4, 0.6), (0.4, 0.6)],
+    }
+
+
+def test_doubts_name_only_values_an_experiment_moved_the_right_way():
+    """Issue 25: a value is "in doubt" only when changing it moved the figure (the interval of the difference on
+    the same seeds on the helpful side of 0), not because it sits near the figure."""
+    from bench.balance_report import doubts
+
+    experiments = {
+        "diffs": {
+            "books_15": {"2": {"books": [-0.06, -0.08, -0.04], "kept_late": [0.0, -0.05, 0.05]}},
+            "prices_up": {"2": {"books": [-0.01, -0.03, 0.01], "kept_late": [0.2, 0.1, 0.3]}},
+            "worse": {"2": {"books": [0.05, 0.03, 0.07]}},
+        }
+    }
+    lines = doubts([_group(books=0.45, lost=0.7)], [], experiments)
+    books = next(x for x in lines if "Books' share" in x)
+    assert "books_15 (-6%)" in books and "prices_up" not in books and "worse" not in books
+    kept = next(x for x in lines if "buildings kept" in x)
+    assert "prices_up (+20%)" in kept and "books_15" not in kept
+    alone = doubts([_group(books=0.45, lost=0.7)], [], None)
+    assert all("no experiment moved it" in x for x in alone if "players:" in x)
+    assert doubts([_group(books=0.3, lost=0.5)], [], experiments) == ["- Every target holds at this number of games."]

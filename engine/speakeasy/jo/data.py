@@ -6,16 +6,19 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from msgspec import Meta, field
 
 from engine.data import at, data_dir, fail, known, levels_complete, ordered, unique
 from engine.schema import Table, distinct, vocabulary
 from engine.speakeasy.components import TRACKS, ZONES
-from engine.speakeasy.schema import board
+from engine.speakeasy.schema import board, house
 from engine.speakeasy.schema.fields import ACTS, Positive, Text, Track, Whole, WholePerAct, Zone, some
 from engine.speakeasy.schema.files import own_values, read
+
+if TYPE_CHECKING:
+    from engine.speakeasy.state import SpeakeasyState
 
 ACTIONS = ("B-S", "B-N", "B-C", "PRO", "DEL", "SEL", "PROT", "AMB", "COOK", "+V", "+P", "+S", "+F", "+low")
 LOCATIONS = ("docks", "garage", "city_hall", "commission", "contractor", "city_planning", "restaurant", "park")
@@ -40,6 +43,8 @@ class Difficulty:
     name: str
     swaps: tuple[tuple[int, int], ...]  # (deck, cards)
     strong: bool
+    #: dollars Jo's pool starts with beyond his own (rules version 2 on: docs/house-rules.md)
+    head_start: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +156,7 @@ class LevelRow(Table):
     name: Text
     swaps: distinct(Swap)  # the same swap twice is a mistake (write n = 2)
     strong: bool
+    head_start: Whole  # rules version 2 on: docs/house-rules.md
 
 
 class Difficulties(Table):
@@ -186,9 +192,13 @@ class JoFile(Table):
     stretch: Stretch
 
 
-def load_jo(folder: Path) -> JoRules:
-    """Read and check ``jo.toml``; ``DataError`` names the file, the key and the reason."""
-    file = read(folder, NAME, JoFile)
+def load_jo(folder: Path, version: int = 1) -> JoRules:
+    """Read and check ``jo.toml`` as rules ``version`` has it (``house.toml``: only own values change);
+    ``DataError`` names the file, the key and the reason."""
+    from engine.speakeasy.loader import SCHEMAS  # the other files a version may change: the loader checks those
+
+    changes = house.changes(folder, version, {NAME: read(folder, NAME, JoFile)}, elsewhere=tuple(SCHEMAS))
+    file = read(folder, NAME, JoFile, changes.get(NAME))
     f = file.data
     the_board = read(folder, board.NAME, board.Board).data  # the districts his District cards name
     _check(f, range(1, len(the_board.districts) + 1))
@@ -209,7 +219,9 @@ def load_jo(folder: Path) -> JoRules:
         helper_icon=frozenset(f.districts.helper_icon),
         cards=tuple(JoCard(row.id, row.deck, row.location, row.actions, row.strong) for row in f.cards),
         difficulties={
-            row.level: Difficulty(row.level, row.name, tuple((s.deck, s.n) for s in row.swaps), row.strong)
+            row.level: Difficulty(
+                row.level, row.name, tuple((s.deck, s.n) for s in row.swaps), row.strong, row.head_start
+            )
             for row in levels
         },
         default_difficulty=f.difficulty.default,
@@ -252,7 +264,14 @@ def _check(f: JoFile, districts: range) -> None:
     ordered(NAME, "stretch.ranks", [row.from_ for row in stretch.ranks], strict=True)
 
 
+def jo_rules(of: SpeakeasyState | int = 1) -> JoRules:
+    """Jo's rules of a game: ``of`` is its state (its table's rules version) or a version number. A version may
+    change only the difficulty table (``tests/engine/speakeasy/test_house_rules.py``), so the reads of other
+    parts need no version."""
+    return _jo_rules(of if isinstance(of, int) else of.rules)
+
+
 @cache
-def jo_rules() -> JoRules:
-    """Jo's rules from ``data_dir() / "speakeasy" / "jo.toml"`` (read once per process)."""
-    return load_jo(data_dir() / "speakeasy")
+def _jo_rules(version: int) -> JoRules:
+    """Jo's rules from ``data_dir() / "speakeasy" / "jo.toml"`` at ``version`` (read once per process and version)."""
+    return load_jo(data_dir() / "speakeasy", version)

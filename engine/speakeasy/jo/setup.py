@@ -9,6 +9,7 @@ from engine.speakeasy.gains import tile_name
 from engine.speakeasy.jo.data import jo_rules
 from engine.speakeasy.jo.orders import LEVEL_CODES, lowest_level
 from engine.speakeasy.loader import rules
+from engine.speakeasy.money import book
 from engine.speakeasy.solo import provide
 from engine.speakeasy.state import Building, District, SpeakeasyState, Task
 from engine.speakeasy.steps import Log, register, say
@@ -39,7 +40,7 @@ def draw_district(state: SpeakeasyState) -> int:
 def set_up(state: SpeakeasyState, difficulty: int, log: Log) -> None:
     """Seed 003:14.1-22.2 and design §15.3-§15.4: the District deck, deck 0's setup raise, decks 1-4, the
     difficulty swaps and the Act 1 deck."""
-    jr = jo_rules()
+    jr = jo_rules(state)
     jo = state.jo
     assert jo is not None
     shuffle_districts(state)
@@ -96,6 +97,17 @@ def set_up(state: SpeakeasyState, difficulty: int, log: Log) -> None:
             name=T("speakeasy.term.jo_level", level.name),
         ),
     )
+    if level.head_start:  # rules version 2 on (docs/house-rules.md): a higher difficulty starts Jo ahead
+        book(state.player(jo.seat), "start", level.head_start)
+        state.player(jo.seat).pocket += level.head_start
+        say(
+            log,
+            M(
+                "speakeasy.jo.head_start",
+                "At this difficulty Jo starts with ${n}.",
+                n=level.head_start,
+            ),
+        )
 
 
 def start_act(state: SpeakeasyState, log: Log) -> None:

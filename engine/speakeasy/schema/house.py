@@ -12,6 +12,7 @@ with its figures before and after, is in ``docs/house-rules.md``.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -55,15 +56,20 @@ def latest(folder: Path) -> int:
     return max(versions(folder), default=1)
 
 
-def changes(folder: Path, version: int, files: dict[str, File[Any]]) -> dict[str, dict[str, Any]]:
+def changes(
+    folder: Path, version: int, files: dict[str, File[Any]], elsewhere: Collection[str] = ()
+) -> dict[str, dict[str, Any]]:
     """The values ``version`` sets, by data file (versions 2 to ``version`` in order), each checked: the file and
-    key exist, and the key is the project's own value (``files``: the data files as version 1 has them)."""
+    key exist, and the key is the project's own value (``files``: the data files as version 1 has them; the files
+    named in ``elsewhere`` are read by another loader, which checks their changes: skipped here)."""
     known = versions(folder)
     if version != 1 and version not in known:
         raise DataError(f"{NAME}: there is no rules version {version} (versions: 1, {', '.join(map(str, known))})")
     out: dict[str, dict[str, Any]] = {}
     for v in sorted(k for k in known if k <= version):
         for name, values in known[v].items():
+            if name in elsewhere:
+                continue
             if name not in files:
                 raise DataError(f"{NAME}: versions.{v}: {name!r} is not a data file")
             for path, value in values.items():
