@@ -2,9 +2,11 @@
 
 python -m bench.balance [--games 1000] [--players 2 3 4]
 python -m bench.balance --bots easy|standard|hard [--games 500] [--solo-games 125] [--jobs 2] [--hard-nodes 200]
+                        [--rules N]
 
-With ``--bots`` every seat is a seat bot of that level: its figures are kept in ``docs/balance/<level>.json`` and
-``docs/balance.md`` is written from every level kept there (bench/balance_report.py). Without it:
+With ``--bots`` every seat is a seat bot of that level, at Speakeasy rules version ``--rules`` (default: the newest):
+its figures are kept in ``docs/balance/<level>.json`` (rules 1) or ``<level>-rules<N>.json`` and ``docs/balance.md``
+is written from every level and version kept there (bench/balance_report.py). Without it:
 
 For each player count it plays ``games`` complete games with every seat random, and ``games`` more with one
 greedy seat (rotating) against random seats (``bench/speakeasy_players.py``). It prints one JSON line per
@@ -102,6 +104,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="with --bots: worker processes (the same figures)")
     parser.add_argument("--hard-nodes", type=int, default=200, help="with --bots hard: node limit a decision")
     parser.add_argument("--seed", type=int, default=1, help="with --bots: the first game's seed")
+    parser.add_argument("--rules", type=int, help="with --bots: Speakeasy's rules version (default: the newest)")
     args = parser.parse_args()
     if args.bots:
         from pathlib import Path
@@ -110,7 +113,10 @@ def main() -> None:
 
         path = Path(args.write)
         charts = path.parent / "balance"
-        run_level(charts, args.bots, args.games, args.solo_games, args.seed, args.jobs, args.hard_nodes)
+        from engine.speakeasy.loader import latest_version
+
+        version = args.rules or latest_version()
+        run_level(charts, args.bots, args.games, args.solo_games, args.seed, args.jobs, args.hard_nodes, version)
         levels = write(path)
         print(json.dumps({"bench": "balance", "bots": args.bots, "written": args.write, "levels": levels}))
         return
