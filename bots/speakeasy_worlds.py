@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bots.speakeasy_beliefs import public_safe
 from engine.core import Rng
 from engine.speakeasy import hidden
 from engine.speakeasy.state import SpeakeasyState
@@ -53,9 +54,22 @@ def canonical(state: SpeakeasyState, seat: int | None) -> SpeakeasyState:
     return new
 
 
+#: How far a rival's imagined safe may lie from the public board's estimate (a share of it, either way).
+SAFE_SPREAD = 0.2
+
+
 def world(state: SpeakeasyState, seat: int, rng: random.Random) -> SpeakeasyState:
-    """One sample of the position as ``seat`` knows it: hidden cards, safes and deck orders drawn at random."""
-    return hidden.redraw(canonical(state, seat), seat, rng)  # canonical's copy is ours: no second copy
+    """One sample of the position as ``seat`` knows it: hidden cards and deck orders drawn at random, and each
+    rival's safe drawn near what the public board tells of it (``speakeasy_beliefs.public_safe``)."""
+    new = hidden.redraw(canonical(state, seat), seat, rng)  # canonical's copy is ours: no second copy
+    if new.phase != "over":
+        jo = new.jo.seat if new.jo is not None else None
+        for i, p in enumerate(new.players):
+            if i != seat and i != jo:
+                estimate = public_safe(new, i)
+                p.safe = max(0, round(estimate * rng.uniform(1 - SAFE_SPREAD, 1 + SAFE_SPREAD)))
+                p.ledger = {"hidden": p.pocket + p.safe}  # as the scramble leaves it
+    return new
 
 
 def copy(state: SpeakeasyState) -> SpeakeasyState:
