@@ -283,6 +283,26 @@ def report(results: dict[str, Any], variants: dict[str, dict[str, Any]]) -> list
     return out
 
 
+SAME = ("games", "solo_games", "level", "seed", "base")
+
+
+def _reused(
+    args: argparse.Namespace, variants: dict[str, dict[str, Any]]
+) -> dict[str, dict[tuple[int, int], list[dict]]]:
+    """The games a ``--json`` file kept, for the variants whose changes are still the same, when it was played with
+    the same settings (else none: they are played again)."""
+    kept = json.loads(Path(args.reuse).read_text())
+    meta = kept["meta"]
+    if any(meta.get(k) != getattr(args, k) for k in SAME):
+        print(json.dumps({"reuse": "ignored: other settings", "kept": {k: meta.get(k) for k in SAME}}), flush=True)
+        return {}
+    out = {}
+    for name, per in kept.get("games", {}).items():
+        if name == "base" or kept.get("changes", {}).get(name) == variants.get(name, {}).get("changes"):
+            out[name] = {(int(k.split(":")[0]), int(k.split(":")[1])): games for k, games in per.items()}
+    return out
+
+
 def groups_of(players: list[int], solo_games: int) -> Iterator[tuple[int, int]]:
     """(players, Jo difficulty) of every group played."""
     yield from ((n, 2) for n in players)
@@ -296,13 +316,14 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="variants to play (default: all in the file)")
     parser.add_argument("--variants", default=str(VARIANTS))
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4], help="none: solo only")
     parser.add_argument("--solo-games", type=int, default=0, help="games per Jo difficulty (0: no solo)")
     parser.add_argument("--level", default="standard")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--base", type=int, default=1, help="the rules version the variants change")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--json", help="also keep every figure here")
+    parser.add_argument("--json", help="also keep every figure here, each game's too")
+    parser.add_argument("--reuse", help="a --json file of the same settings: its games are not played again")
     parser.add_argument("--write", help="write the markdown report here")
     args = parser.parse_args()
     variants = load_variants(Path(args.variants))
@@ -318,14 +339,15 @@ def main() -> None:
         "diffs": {},
         "solo": {},
     }
-    played: dict[str, dict[tuple[int, int], list[dict]]] = {}
+    played = _reused(args, variants) if args.reuse else {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in order:
             changes = {} if name == "base" else variants[name]["changes"]
-            folder, version = data_copy(Path(tmp) / name, args.base, changes)
-            played[name] = play_variant(
-                folder, version, args.base, groups, args.level, args.seed, args.games, args.jobs
-            )
+            if name not in played or any(g not in played[name] for g in groups):
+                folder, version = data_copy(Path(tmp) / name, args.base, changes)
+                played[name] = play_variant(
+                    folder, version, args.base, groups, args.level, args.seed, args.games, args.jobs
+                )
             per = played[name]
             results["figures"][name] = {str(n): figures(per[(n, 2)], n) for n in args.players}
             results["solo"][name] = {str(d): solo_wins(per[(1, d)]) for n, d in groups if n == 1}
@@ -343,7 +365,9 @@ def main() -> None:
                 flush=True,
             )
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
+        results["games"] = {name: {f"{n}:{d}": games for (n, d), games in per.items()} for name, per in played.items()}
+        results["changes"] = {name: variants[name]["changes"] for name in order[1:]}
+        Path(args.json).write_text(json.dumps(results) + "\n")
     text = "\n".join(report(results, variants)) + "\n"
     if args.write:
         Path(args.write).write_text(text)

@@ -87,3 +87,25 @@ def test_a_figure_moved_only_when_its_interval_excludes_zero() -> None:
     assert books < 0 and high < 0
     sales, low, _high = moved["sales_casinos"]  # type: ignore[misc]
     assert sales > 0 and low > 0
+
+
+def test_kept_games_are_reused_only_for_the_same_settings_and_changes(tmp_path: Path) -> None:
+    import argparse
+    import json
+
+    from bench.house_variants import _reused
+
+    variants = {"books_15": {"why": "", "changes": {"goals.toml": {"zone_goal.reward": 15}}}}
+    settings = {"games": 3, "solo_games": 0, "level": "standard", "seed": 1, "base": 1}
+    kept = {
+        "meta": settings,
+        "games": {"base": {"2:2": [{"x": 1}]}, "books_15": {"2:2": [{"x": 2}]}, "gone": {"2:2": []}},
+        "changes": {"books_15": {"goals.toml": {"zone_goal.reward": 15}}, "gone": {}},
+    }
+    path = tmp_path / "kept.json"
+    path.write_text(json.dumps(kept))
+    args = argparse.Namespace(reuse=str(path), **settings)
+    assert _reused(args, variants) == {"base": {(2, 2): [{"x": 1}]}, "books_15": {(2, 2): [{"x": 2}]}}
+    changed = {"books_15": {"why": "", "changes": {"goals.toml": {"zone_goal.reward": 10}}}}
+    assert list(_reused(args, changed)) == ["base"]  # a variant whose changes differ now is played again
+    assert _reused(argparse.Namespace(reuse=str(path), **(settings | {"seed": 2})), variants) == {}
