@@ -131,6 +131,7 @@ async def run(db: str, tmp_path: Path, shards: int) -> None:
                 await store.close()
 
 
+@pytest.mark.slow
 async def test_deadlines_due_while_two_shard_processes_were_down_fire_once_with_one_killed(
     postgres_server: str, tmp_path: Path
 ) -> None:
@@ -138,5 +139,6 @@ async def test_deadlines_due_while_two_shard_processes_were_down_fire_once_with_
         await run(db, tmp_path, shards=2)
 
 
+@pytest.mark.slow
 async def test_deadlines_due_while_the_bot_was_down_fire_once_on_sqlite_with_a_kill(tmp_path: Path) -> None:
     await run(str(tmp_path / "bot.sqlite3"), tmp_path, shards=1)

@@ -69,6 +69,7 @@ async def play_with_dan_silent_after_act_1(d: Driver, *, back_in_act: int | None
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 async def test_hold_a_bot_plays_dans_seat_until_he_comes_back_in_act_3(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
@@ -85,6 +86,7 @@ async def test_hold_a_bot_plays_dans_seat_until_he_comes_back_in_act_3(tmp_path)
         assert any(r.actor_id == p.uid(p.DAN) for r in mine[len(mine) // 2 :]), "Dan plays on after coming back"
 
 
+@pytest.mark.slow
 async def test_skip_each_of_dans_waits_is_skipped_at_its_deadline(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
@@ -101,6 +103,7 @@ async def test_skip_each_of_dans_waits_is_skipped_at_its_deadline(tmp_path):
         assert set(record["causes"].values()) == {"deadline"} and len(record["causes"]) == skipped
 
 
+@pytest.mark.slow
 async def test_remind_the_game_waits_the_pings_come_again_and_the_host_is_told(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])
@@ -124,6 +127,7 @@ async def test_remind_the_game_waits_the_pings_come_again_and_the_host_is_told(t
         assert len(pings) >= 5 and sum("again" in m["content"] for m in pings) >= 4
 
 
+@pytest.mark.slow
 async def test_omerta_by_post_two_of_four_away_for_two_days_finishes(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN, p.CLEO, p.DAN])

@@ -49,6 +49,7 @@ async def _open_with_bot(d: Driver, seen: set[int]) -> int:
     return d.gid
 
 
+@pytest.mark.slow
 async def test_history_leaderboard_and_ratings_after_games_through_discord(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         store = bot.service.store

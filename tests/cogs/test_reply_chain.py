@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cogs.dynamic_items import DYNAMIC_ITEMS
 from engine.core import Prompt
 from tests.cogs.driver import Driver, ids_of, table, target
@@ -51,6 +53,7 @@ def _action_ids(message: dict[str, Any]) -> list[str]:
     return [i for i in ids_of(message) if i.startswith(("pl|", "ps|", "un|"))]
 
 
+@pytest.mark.slow
 async def test_a_turn_of_several_steps_is_played_in_the_newest_message(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         d = Driver(server, bot, clock, [p.ANNA, p.BEN])

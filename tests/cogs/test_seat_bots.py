@@ -45,6 +45,7 @@ async def _open_with_bots(d: Driver, game: str, levels: list[str], options: str 
     return d.gid
 
 
+@pytest.mark.slow
 async def test_one_human_and_three_bots_play_speakeasy_to_the_final_scores(tmp_path):
     async with table(tmp_path) as (server, bot, clock):
         bot.service.bots.budget = Budget(nodes=30, seconds=30.0)  # a small, reproducible hard search

@@ -91,6 +91,7 @@ async def database(postgres_server: str) -> AsyncIterator[str]:
     await drop_schema(target)
 
 
+@pytest.mark.slow
 async def test_two_shard_processes_one_killed_and_restarted(database: str) -> None:
     clock = Clock()
     async with fake_server(heartbeat_interval_ms=30_000, shards=2) as server:
@@ -183,6 +184,7 @@ async def to_snap_window(d: Driver) -> None:
     raise AssertionError("no snap window opened")
 
 
+@pytest.mark.slow
 async def test_guilds_on_both_shards_dm_answers_between_channel_clicks_shard_1_killed(database: str) -> None:
     """A game in a guild of shard 1 gets its players' private answers through DMs (shard 0's process) between
     clicks in its channel (shard 1's process); a game in shard 0's guild runs beside it. Shard 1's process is

@@ -80,6 +80,7 @@ async def test_complete_solo_game_against_jo_from_lobby_to_rank(tmp_path, monkey
         assert "\nJo: " in got["final"]["content"] and "· rank: " in got["final"]["content"]
 
 
+@pytest.mark.slow
 async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public(tmp_path, monkeypatch):
     """Issue "The channel tells the story": every public line reaches the thread, finished turns are summaries
     without buttons, whoever must act is mentioned in a new message (nobody else), a returning player's turn
@@ -156,6 +157,7 @@ async def test_complete_four_player_game_tells_the_story_and_no_secret_in_public
             assert "safe" not in player and "hand" not in player and "screen" not in player
 
 
+@pytest.mark.slow
 async def test_restart_in_a_mob_war_the_pending_defence_still_works(tmp_path):
     from tests.cogs.driver import Clock, bot_on
     from tests.fakediscord.fixtures import fake_server

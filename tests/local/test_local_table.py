@@ -69,6 +69,7 @@ def _picture(png: bytes) -> Image.Image:
     return image
 
 
+@pytest.mark.slow
 async def test_omerta_in_the_browser_join_by_switching_players_turns_ephemeral_dms_and_board(browser, tmp_path):
     """Acceptance of issue 16: open, join as Ben and Cleo, start, play turns by clicking, an ephemeral reply only
     to its owner, a private line in the DMs, a screenshot of the board."""

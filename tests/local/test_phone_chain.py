@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import build_bot
 from fakediscord.local import local_table
 from tests.cogs.driver import ids_of, target
@@ -63,6 +65,7 @@ async def _press_in_newest(ui: UI, message: dict[str, Any], custom_id: str, valu
     return ui.table.server.interactions[int(body["interaction"])]
 
 
+@pytest.mark.slow
 async def test_a_solo_speakeasy_turn_on_a_phone_is_played_in_the_newest_message(browser, tmp_path):
     async with local_table(build_bot, port=0, folder=tmp_path) as table:
         page = await browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)

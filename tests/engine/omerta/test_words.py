@@ -165,6 +165,7 @@ def _play(seed: int, players: int, rules: int, pace: str, seen: set[str]) -> Ome
     return state
 
 
+@pytest.mark.slow
 def test_every_word_omerta_says_in_100_games_is_a_message_with_german() -> None:
     seen: set[str] = set()
     for seed in range(100):
