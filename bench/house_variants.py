@@ -71,19 +71,19 @@ def house_text(existing: str, version: int, changes: dict[str, dict[str, Any]]) 
 
 
 def data_copy(root: Path, base: int, changes: dict[str, dict[str, Any]]) -> tuple[Path, int]:
-    """A copy of ``data/`` under ``root`` whose ``house.toml`` adds ``changes`` after version ``base`` (none:
-    ``base`` itself), and the version to read it at."""
+    """A copy of ``data/`` under ``root`` whose ``house.toml`` keeps the versions up to ``base`` and adds
+    ``changes`` as the next one (none: ``base`` itself), and the version to read it at. Versions after ``base``
+    are left out of the copy, so a variant of an older version is that version plus the variant only."""
     shutil.copytree(data_dir(), root, dirs_exist_ok=True)
     if not changes:
         return root, base
     house = root / "speakeasy" / "house.toml"
-    existing = house.read_text(encoding="utf-8") if house.exists() else ""
-    known = [int(k) for k in tomllib.loads(existing).get("versions", {})] if existing else []
-    if any(k > base for k in known):  # the variant builds on ``base``: later versions are dropped from the copy
-        raise SystemExit(f"--base {base}: house.toml has later versions; run the variants on the latest one")
-    version = max([base, *known]) + 1
-    house.write_text(house_text(existing, version, changes), encoding="utf-8")
-    return root, version
+    known = tomllib.loads(house.read_text(encoding="utf-8")).get("versions", {}) if house.exists() else {}
+    text = ""
+    for v in sorted(int(k) for k in known if int(k) <= base):
+        text = house_text(text, v, known[str(v)])
+    house.write_text(house_text(text, base + 1, changes), encoding="utf-8")
+    return root, base + 1
 
 
 def _worker(folder: str, version: int) -> None:

@@ -18,10 +18,11 @@ from bench.house_variants import (
     house_text,
     load_variants,
 )
-from engine.speakeasy.loader import latest_version, load_rules
+from engine.speakeasy.jo.data import jo_rules
+from engine.speakeasy.loader import latest_version, load_rules, rules
 
 CHANGES = {
-    "goals.toml": {"zone_goal.reward": 15},
+    "goals.toml": {"zone_goal.reward": 12},
     "jo.toml": {"difficulty.levels[3].head_start": 25},
 }
 
@@ -45,14 +46,16 @@ def test_every_variant_in_the_file_loads_as_a_version(tmp_path: Path) -> None:
 def test_a_variant_is_what_every_read_sees_in_its_worker(tmp_path: Path) -> None:
     folder, version = data_copy(tmp_path / "v", latest_version(), CHANGES)
     text = (folder / "speakeasy" / "house.toml").read_text()
-    assert f'[versions.{version}."goals.toml"]\n"zone_goal.reward" = 15' in text
+    assert f'[versions.{version}."goals.toml"]\n"zone_goal.reward" = 12' in text
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker, initargs=(str(folder), version)) as pool:
-        assert pool.submit(_seen).result() == (15, 15, 25)
+        assert pool.submit(_seen).result() == (12, 12, 25)
     base, same = data_copy(tmp_path / "base", latest_version(), {})
     assert same == latest_version()  # no changes: the base is the data as it is
     with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker, initargs=(str(base), same)) as pool:
-        assert pool.submit(_seen).result() == (20, 20, 0)
+        latest = latest_version()  # the base is the newest version as the data has it
+        expected = (rules(latest).goals.zone_goal_reward,) * 2 + (jo_rules(latest).difficulties[4].head_start,)
+        assert pool.submit(_seen).result() == expected
 
 
 def test_house_text_adds_after_what_is_there() -> None:
@@ -109,3 +112,13 @@ def test_kept_games_are_reused_only_for_the_same_settings_and_changes(tmp_path: 
     changed = {"books_15": {"why": "", "changes": {"goals.toml": {"zone_goal.reward": 10}}}}
     assert list(_reused(args, changed)) == ["base"]  # a variant whose changes differ now is played again
     assert _reused(argparse.Namespace(reuse=str(path), **(settings | {"seed": 2})), variants) == {}
+
+
+def test_a_variant_of_an_older_version_leaves_the_later_ones_out(tmp_path: Path) -> None:
+    """Round 1 and 2 were played on version 1: they replay so after version 2 shipped (its values left out)."""
+    folder, version = data_copy(tmp_path / "v", 1, {"goals.toml": {"city_hall.reward": 12}})
+    assert version == 2
+    variant = load_rules(folder / "speakeasy", 2)
+    assert variant.goals.city_hall_reward == 12
+    assert variant.goals.zone_goal_reward == rules(1).goals.zone_goal_reward  # version 2's own change is not there
+    assert variant.tracks.prices == rules(1).tracks.prices
