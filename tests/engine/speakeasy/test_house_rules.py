@@ -15,7 +15,7 @@ import pytest
 
 from engine.core import Choice
 from engine.data import DataError, data_dir
-from engine.speakeasy import loader
+from engine.speakeasy import loader, locations
 from engine.speakeasy.game import SpeakeasyGame
 from engine.speakeasy.jo import data as jo_data
 from engine.speakeasy.jo.data import jo_rules, load_jo
@@ -55,7 +55,7 @@ def _copy_with(tmp_path: Path, text: str) -> Path:
 
 @pytest.mark.parametrize("version", range(2, latest_version() + 1))
 def test_a_version_changes_only_parts_read_through_the_state(version: int) -> None:
-    changed = _diff(rules(1), rules(version))
+    changed = _jo_diff(rules(1), rules(version))  # ``Rules`` is a dataclass of structs
     assert changed, f"version {version} changes nothing"
     stray = [
         p
@@ -140,7 +140,7 @@ def test_a_head_start_puts_money_in_jos_pool_and_says_so(tmp_path: Path, monkeyp
     and told at setup; version 1 has none, so a record of version 1 replays as it was."""
     folder = _copy_with(tmp_path, '[versions.2."jo.toml"]\n"difficulty.levels[3].head_start" = 30\n')
     monkeypatch.setenv("SPEAKEASY_DATA_DIR", str(folder.parent))
-    caches = (loader._rules, loader.latest_version, jo_data._jo_rules)
+    caches = (loader._rules, loader.latest_version, jo_data._jo_rules, locations._place_menu)
     for c in caches:
         c.cache_clear()
     try:
@@ -167,7 +167,7 @@ def test_a_versions_person_steps_are_what_its_capo_menu_offers_and_does(tmp_path
     text = '[versions.2."locations.toml"]\n"persons[11].steps" = ["upgrade", "build"]\n'
     folder = _copy_with(tmp_path, text)
     monkeypatch.setenv("SPEAKEASY_DATA_DIR", str(folder.parent))
-    caches = (loader._rules, loader.latest_version, jo_data._jo_rules)
+    caches = (loader._rules, loader.latest_version, jo_data._jo_rules, locations._place_menu)
     for c in caches:
         c.cache_clear()
     try:
