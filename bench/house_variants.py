@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.balance_report import SOURCES, game_figures
-from engine.data import data_dir
+from engine.data import data_dir, toml_value
 
 VARIANTS = Path(__file__).with_name("house_variants.toml")
 Z = 1.96
@@ -45,27 +45,12 @@ def load_variants(path: Path = VARIANTS) -> dict[str, dict[str, Any]]:
     return {name: {"why": v.get("why", ""), "changes": v.get("changes", {})} for name, v in raw["variants"].items()}
 
 
-def _toml(value: Any) -> str:
-    """A value as TOML text (the kinds ``house.toml`` holds: numbers, text, booleans, lists, inline tables)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {value!r} as TOML")
-
-
 def house_text(existing: str, version: int, changes: dict[str, dict[str, Any]]) -> str:
     """``existing`` house.toml text with ``changes`` added as ``version``."""
     out = [existing.rstrip(), ""] if existing.strip() else []
     for name, values in changes.items():
         out.append(f'[versions.{version}."{name}"]')
-        out += [f"{json.dumps(path)} = {_toml(v)}" for path, v in values.items()]
+        out += [f"{toml_value(path)} = {toml_value(v)}" for path, v in values.items()]
         out.append("")
     return "\n".join(out)
 
@@ -252,7 +237,7 @@ def report(results: dict[str, Any], variants: dict[str, dict[str, Any]]) -> list
             continue
         v = variants[name]
         keys = [(file, k, x) for file, kv in v["changes"].items() for k, x in kv.items()]
-        changed = "; ".join(f"`{file}` `{k}` = `{_toml(x)}`" for file, k, x in keys[:4])
+        changed = "; ".join(f"`{file}` `{k}` = `{toml_value(x)}`" for file, k, x in keys[:4])
         if len(keys) > 4:
             changed += f"; and {len(keys) - 4} more (bench/house_variants.toml)"
         out.append(f"- **{name}**: {v['why']} ({changed})")

@@ -10,12 +10,10 @@ high, where a safe of $1-40 drawn at random leaned low (rivals hold $70-150 from
 
 from __future__ import annotations
 
+from bots.speakeasy_worth import PAYOUT_ACTS
 from engine.speakeasy.loader import rules
 from engine.speakeasy.luciano import positions
 from engine.speakeasy.state import SpeakeasyState
-
-#: Zone payouts at the end of Acts 1-3 (seed 001:3.1).
-PAYOUT_ACTS = 3
 
 
 def books_paid(state: SpeakeasyState, seat: int) -> int:

@@ -9,6 +9,7 @@ a ``DataError("file: key: reason")``.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Collection, Hashable, Iterable, Sequence
 from pathlib import Path
@@ -36,6 +37,22 @@ def show(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "a list"
     return repr(value)
+
+
+def toml_value(value: Any) -> str:
+    """A value as TOML text: numbers, text, booleans, lists and inline tables (house versions and test data are
+    written with it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {value!r} as TOML")
 
 
 def listing(choices: Iterable[Any]) -> str:

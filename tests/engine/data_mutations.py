@@ -28,6 +28,8 @@ from typing import Any
 
 import msgspec
 
+from engine.data import toml_value
+
 UNKNOWN = "not_a_key"
 ID_KEYS = ("id", "name", "label", "number", "level")
 
@@ -193,20 +195,6 @@ def _id_duplicates(path: Path, items: list[Any], spec: Spec) -> list[Mutation]:
 # --- writing TOML ----------------------------------------------------------------------------------------------
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{json.dumps(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {value!r} as TOML")
-
-
 def to_toml(doc: dict[str, Any]) -> str:
     """``doc`` as TOML, one top-level key per line (tables inline)."""
-    return "".join(f"{json.dumps(key)} = {_value(value)}\n" for key, value in doc.items())
+    return "".join(f"{json.dumps(key)} = {toml_value(value)}\n" for key, value in doc.items())

@@ -13,6 +13,7 @@ from msgspec import Meta, field
 from engine.data import at, data_dir, fail, known, levels_complete, ordered, unique
 from engine.schema import Table, distinct, vocabulary
 from engine.speakeasy.components import TRACKS, ZONES
+from engine.speakeasy.loader import SCHEMAS
 from engine.speakeasy.schema import board, house
 from engine.speakeasy.schema.fields import ACTS, Positive, Text, Track, Whole, WholePerAct, Zone, some
 from engine.speakeasy.schema.files import own_values, read
@@ -195,8 +196,7 @@ class JoFile(Table):
 def load_jo(folder: Path, version: int = 1) -> JoRules:
     """Read and check ``jo.toml`` as rules ``version`` has it (``house.toml``: only own values change);
     ``DataError`` names the file, the key and the reason."""
-    from engine.speakeasy.loader import SCHEMAS  # the other files a version may change: the loader checks those
-
+    # the other files a version may change are the main loader's to check
     changes = house.changes(folder, version, {NAME: read(folder, NAME, JoFile)}, elsewhere=tuple(SCHEMAS))
     file = read(folder, NAME, JoFile, changes.get(NAME))
     f = file.data

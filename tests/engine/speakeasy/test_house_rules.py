@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,52 +136,52 @@ def test_jos_seed_values_cannot_change_and_his_own_values_may(tmp_path: Path) ->
     assert load_rules(folder, 2) == load_rules(folder, 1)  # the main loader leaves Jo's file to his
 
 
-def test_a_head_start_puts_money_in_jos_pool_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def with_house(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """``with_house(text)``: games read a copy of the data whose ``house.toml`` is ``text`` (the per-process caches of
+    the rules, Jo's rules and the Capo menu are emptied before and after)."""
+    caches = (loader._rules, loader.latest_version, jo_data._jo_rules, locations._place_menu)
+
+    def use(text: str) -> None:
+        monkeypatch.setenv("SPEAKEASY_DATA_DIR", str(_copy_with(tmp_path, text).parent))
+        for c in caches:
+            c.cache_clear()
+
+    yield use
+    for c in caches:
+        c.cache_clear()
+
+
+def test_a_head_start_puts_money_in_jos_pool_and_says_so(with_house: Callable[[str], None]) -> None:
     """A version's head start (``jo.toml`` ``difficulty.levels[].head_start``) is Jo's start money, booked as such
     and told at setup; version 1 has none, so a record of version 1 replays as it was."""
-    folder = _copy_with(tmp_path, '[versions.2."jo.toml"]\n"difficulty.levels[3].head_start" = 30\n')
-    monkeypatch.setenv("SPEAKEASY_DATA_DIR", str(folder.parent))
-    caches = (loader._rules, loader.latest_version, jo_data._jo_rules, locations._place_menu)
-    for c in caches:
-        c.cache_clear()
-    try:
-        state, events = new_state(["Ann"], 5, 4, 2)  # the option's range was read at import
-        assert state.jo is not None
-        jo = state.players[state.jo.seat]
-        assert jo.pocket == 30 and jo.ledger == {"start": 30}
-        assert "At this difficulty Jo starts with $30." in [str(e.text) for e in events]
-        old, old_events = new_state(["Ann"], 5, 4, 1)
-        assert old.jo is not None and old.players[old.jo.seat].pocket == 0
-        assert not any("starts with" in str(e.text) for e in old_events)
-        # the same game otherwise: Jo's decks are dealt the same way
-        assert old.jo.deck == state.jo.deck and old.jo.waiting == state.jo.waiting
-    finally:
-        for c in caches:
-            c.cache_clear()
+    with_house('[versions.2."jo.toml"]\n"difficulty.levels[3].head_start" = 30\n')
+    state, events = new_state(["Ann"], 5, 4, 2)  # the option's range was read at import
+    assert state.jo is not None
+    jo = state.players[state.jo.seat]
+    assert jo.pocket == 30 and jo.ledger == {"start": 30}
+    assert "At this difficulty Jo starts with $30." in [str(e.text) for e in events]
+    old, old_events = new_state(["Ann"], 5, 4, 1)
+    assert old.jo is not None and old.players[old.jo.seat].pocket == 0
+    assert not any("starts with" in str(e.text) for e in old_events)
+    # the same game otherwise: Jo's decks are dealt the same way
+    assert old.jo.deck == state.jo.deck and old.jo.waiting == state.jo.waiting
 
 
-def test_a_versions_person_steps_are_what_its_capo_menu_offers_and_does(tmp_path: Path, monkeypatch) -> None:
-    """A Person's steps are read through the game's version (``locations.person(state, id)``, the Capo menu made
-    per version): a version that lets the Permit Officer open buildings offers and does that, version 1 does not."""
+def test_a_versions_person_steps_are_what_its_capo_menu_offers(with_house: Callable[[str], None]) -> None:
+    """A Person's steps are read through the game's version (``locations.person(state, id)``, which the steps a
+    Capo starts come from, and the Capo menu made per version): a version that lets the Permit Officer open
+    buildings has those steps and offers them; version 1 does not."""
     from engine.speakeasy.locations import person
 
-    text = '[versions.2."locations.toml"]\n"persons[11].steps" = ["upgrade", "build"]\n'
-    folder = _copy_with(tmp_path, text)
-    monkeypatch.setenv("SPEAKEASY_DATA_DIR", str(folder.parent))
-    caches = (loader._rules, loader.latest_version, jo_data._jo_rules, locations._place_menu)
-    for c in caches:
-        c.cache_clear()
-    try:
-        for version, last in ((2, "build"), (1, "play_any")):
-            state, _ = new_state(["Ann", "Bob"], 3, 0, version)
-            assert person(state, "permit_officer").steps[-1] == last
-            while (asked := GAME.question(state)) is not None and asked[1] != "place":
-                first = next(o for o in asked[2] if o.id != "back")
-                GAME.apply(state, Choice(asked[0], asked[1], first.id))
-            assert asked is not None
-            option = next(o for o in asked[2] if o.id == "person:permit_officer")
-            words = {1: "play any one Operations card", 2: "open a Speakeasy or Stills"}[version]
-            assert words in str(option.detail)
-    finally:
-        for c in caches:
-            c.cache_clear()
+    with_house('[versions.2."locations.toml"]\n"persons[11].steps" = ["upgrade", "build"]\n')
+    for version, last in ((2, "build"), (1, "play_any")):
+        state, _ = new_state(["Ann", "Bob"], 3, 0, version)
+        assert person(state, "permit_officer").steps[-1] == last
+        while (asked := GAME.question(state)) is not None and asked[1] != "place":
+            first = next(o for o in asked[2] if o.id != "back")
+            GAME.apply(state, Choice(asked[0], asked[1], first.id))
+        assert asked is not None
+        option = next(o for o in asked[2] if o.id == "person:permit_officer")
+        words = {1: "play any one Operations card", 2: "open a Speakeasy or Stills"}[version]
+        assert words in str(option.detail)
