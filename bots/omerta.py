@@ -34,8 +34,14 @@ from engine.omerta.snaps import ORDER
 #: ``easy`` snaps an unknown card with this chance when a snap window opens (the project's own value).
 BLIND_GUESS = 0.05
 #: OMERTA is called when the estimate is this many points under the limit (own values, by level: a safety
-#: margin for what the bot does not know).
+#: margin for what the bot does not know). ``hard`` weighs the call by its odds instead (``call_odds``).
 CALL_MARGIN = {"easy": 0.0, "standard": 1.5, "hard": 2.5}
+#: ``hard`` calls OMERTA when it succeeds with at least this chance (own value, tuned by ``bench.omerta_levels``).
+CALL_CHANCE = 0.9
+SURE_CHANCE = 0.97
+#: ``hard``: how many deals of the unseen cards ``call_odds`` samples (own value: the chance within about 2
+#: points at 400; a decision takes a few milliseconds).
+CALL_SAMPLES = 400
 
 
 @dataclass
@@ -191,6 +197,12 @@ class OmertaBot:
                 if rng.random() < BLIND_GUESS:
                     blind = {rng.choice(unknown): rng.choice(deck().bottle_values)}
             want |= blind
+        if self.level == "hard":
+            # by the odds: one order on a card it does not know, on the Bottle that pays best, when that pays
+            unknown = [i for i in live if i not in memory.known]
+            best = max(deck().bottle_values, key=lambda v: self.snap_worth(v, memory))
+            if unknown and self.snap_worth(best, memory) > 0:
+                want[unknown[0]] = best
         return want
 
     def order_changes(self, view: dict[str, Any], want: dict[int, int]) -> list[str]:
@@ -229,14 +241,57 @@ class OmertaBot:
 
     # --- estimates -----------------------------------------------------------------------------------------
 
-    def _unseen_mean(self, memory: Memory) -> float:
-        """Mean points of a card the seat has not seen (``hard`` leaves out every card it saw this round)."""
+    def _unseen(self, memory: Memory) -> list[Any]:
+        """The cards a face-down card the seat does not know may be: every playing card (``hard`` leaves out
+        every card it saw this round)."""
         d = deck()
         playing = [d.cards[c] for c in d.playing]
-        rest = playing
-        if self.level == "hard":
-            rest = [c for c in playing if c.id not in memory.seen_ids] or playing
+        if self.level != "hard":
+            return playing
+        return [c for c in playing if c.id not in memory.seen_ids] or playing
+
+    def _unseen_mean(self, memory: Memory) -> float:
+        """Mean points of a card the seat has not seen (``hard`` leaves out every card it saw this round)."""
+        rest = self._unseen(memory)
         return sum(c.points for c in rest) / len(rest)
+
+    def call_odds(self, view: dict[str, Any], memory: Memory, rng: random.Random) -> tuple[float, float]:
+        """``(chance, points)``: the chance that OMERTA called now succeeds (the seat has the limit or fewer points
+        and no rival has fewer: 002:52.1-53.1), and its expected points. The cards it does not know are dealt
+        ``CALL_SAMPLES`` times from the cards it has not seen, without replacement, to its unknown slots and
+        every rival's cards."""
+        me = memory.seat
+        pool = [c.points for c in self._unseen(memory)]
+        known, unknown = 0, 0
+        for s in view["players"][me]["slots"]:
+            if not s["empty"]:
+                card = memory.known.get(s["index"])
+                known, unknown = (known + card["points"], unknown) if card is not None else (known, unknown + 1)
+        rivals = [sum(not s["empty"] for s in p["slots"]) for i, p in enumerate(view["players"]) if i != me]
+        need = unknown + sum(rivals)
+        limit = view["numbers"]["omerta_limit"]
+        wins, total = 0, 0.0
+        for _ in range(CALL_SAMPLES):
+            # more cards to deal than the seat has not seen (a rare end of a round): deal with replacement
+            dealt = rng.sample(pool, need) if need <= len(pool) else rng.choices(pool, k=need)
+            mine = known + sum(dealt[:unknown])
+            total += mine
+            at, ok = unknown, mine <= limit
+            for n in rivals:
+                ok = ok and sum(dealt[at : at + n]) >= mine  # a tie with the caller is not "fewer"
+                at += n
+            wins += ok
+        return wins / CALL_SAMPLES, total / CALL_SAMPLES
+
+    def snap_worth(self, value: int, memory: Memory) -> float:
+        """``hard``: the expected points a claim on one of its own cards it does not know gains when a Bottle of
+        ``value`` lands: right (the chance that the card is one of the unseen Bottles of that value) it is rid of
+        the card's points; wrong, it takes the penalty cards, each worth an unseen card's mean."""
+        rest = self._unseen(memory)
+        right = sum(c.kind == "bottle" and c.value == value for c in rest) / len(rest)
+        points = next((c.points for c in rest if c.kind == "bottle" and c.value == value), 0)
+        penalty = deck().numbers["wrong_snap_penalty_cards"] * self._unseen_mean(memory)
+        return right * points - (1 - right) * penalty
 
     def estimate(self, view: dict[str, Any], seat: int, memory: Memory) -> float:
         """Expected points of a seat's cards: the known ones (own seat) and the mean for the rest."""
@@ -273,7 +328,14 @@ class OmertaBot:
         mine = self.estimate(view, me, memory)
         rivals = [self.estimate(view, s, memory) for s in range(len(view["players"])) if s != me]
         limit = view["numbers"]["omerta_limit"]
-        if "omerta" in ids and mine <= limit - CALL_MARGIN[self.level] and mine < min(rivals, default=mine + 1):
+        margin = mine <= limit - CALL_MARGIN[self.level] and mine < min(rivals, default=mine + 1)
+        if "omerta" in ids and self.level == "hard":
+            # by the odds: called, it scores 0 if it succeeds, else its points + the caller's penalty (002:54.1)
+            # and the rival with fewest scores 0; not called, it may still call later, knowing more
+            chance, _points = self.call_odds(view, memory, rng)
+            if (margin and chance >= CALL_CHANCE) or chance >= SURE_CHANCE:
+                return "omerta"
+        elif "omerta" in ids and margin:
             return "omerta"
         top = view.get("discard_top")
         _slot, worst = self._worst(view, memory)
@@ -295,10 +357,11 @@ class OmertaBot:
             card = memory.known.get(int(o.id.split(":")[1]))
             if card is not None and card["kind"] == "bottle" and card["value"] == value:
                 return o.id
-        if self.level == "easy" and rng.random() < BLIND_GUESS:
-            unknown = [o.id for o in prompt.options if int(o.id.split(":")[1]) not in memory.known]
-            if unknown:
-                return rng.choice(unknown)
+        unknown = [o.id for o in prompt.options if int(o.id.split(":")[1]) not in memory.known]
+        if self.level == "easy" and rng.random() < BLIND_GUESS and unknown:
+            return rng.choice(unknown)
+        if self.level == "hard" and unknown and value is not None and self.snap_worth(value, memory) > 0:
+            return unknown[0]  # by the odds of what it has not seen (every unknown card has the same)
         return None
 
     def _power(self, view: dict[str, Any], prompt: Prompt, memory: Memory) -> str:

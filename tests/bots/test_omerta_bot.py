@@ -9,7 +9,7 @@ import pytest
 
 from bots.omerta import BLIND_GUESS, Memory, OmertaBot, remember, remember_all
 from bots.table import BotTable, TableBots
-from engine.core import TABLE, Choice
+from engine.core import TABLE, Choice, Option, Prompt
 from engine.omerta.cards import deck
 from engine.omerta.game import OmertaGame
 
@@ -406,3 +406,62 @@ def test_a_new_round_forgets_the_cards_seen_before_it_reshuffles_them() -> None:
     assert len({r for r, _ in first}) >= 3, "the game had fewer than 3 rounds"
     for key, estimate in first.items():
         assert abs(estimate - everything) < 1.0, (key, estimate, everything)
+
+
+def _table(mine: int, rivals: list[int]) -> dict:
+    """A view of the seat 0's table as the odds read it: its ``mine`` slots and each rival's count of cards."""
+    slots = lambda n: [{"index": i, "empty": False, "police": False} for i in range(n)]  # noqa: E731
+    return {
+        "players": [{"slots": slots(mine)}] + [{"slots": slots(n)} for n in rivals],
+        "numbers": {"omerta_limit": 7, "caller_penalty": 20},
+    }
+
+
+def _know(memory: Memory, cards: list[int]) -> None:
+    for slot, card in enumerate(cards):
+        memory.known[slot] = deck().cards[card].public()
+        memory.seen_ids.add(card)
+
+
+def _bottle(value: int, copy: int = 0) -> int:
+    d = deck()
+    return [c for c in d.playing if d.cards[c].kind == "bottle" and d.cards[c].value == value][copy]
+
+
+def test_hard_calls_omerta_by_its_odds() -> None:
+    """Issue 27 (seed 002:52.1-54.1): ``hard`` calls when the chance of success makes the call worth more than
+    its points: with a 1 and a 2 it knows, against four unknown cards a rival, it calls (almost no four cards
+    make 3 or fewer); with the same cards but two rivals with one unknown card left it does not (a card in
+    eight it has not seen is a 1, a 2 or the Alibi)."""
+    bot = OmertaBot("hard", salt=1)
+    memory = Memory(0)
+    _know(memory, [_bottle(1), _bottle(2)])
+    chance, points = bot.call_odds(_table(2, [4, 4, 4]), memory, random.Random(1))
+    assert chance > 0.95 and points == 3
+    turn = Prompt(0, "turn", "", (Option("draw", "Draw"), Option("omerta", "Call OMERTA")))
+    assert bot._turn(_table(2, [4, 4, 4]) | {"discard_top": None}, turn, memory, random.Random(1)) == "omerta"
+    chance, _ = bot.call_odds(_table(2, [1, 1, 4]), memory, random.Random(1))
+    assert 0.5 < chance < 0.9
+    assert bot._turn(_table(2, [1, 1, 4]) | {"discard_top": None}, turn, memory, random.Random(1)) == "draw"
+    # the margin of the other levels does not read the odds: standard calls at 3 points whatever the rivals hold
+    assert OmertaBot("standard")._turn(_table(2, [1, 1, 4]) | {"discard_top": None}, turn, memory, None) == "omerta"
+
+
+def test_hard_snaps_an_unknown_card_only_when_the_odds_pay() -> None:
+    """Issue 27: a claim on a card it does not know is right with the chance that the card is one of the unseen
+    Bottles of the value that landed; wrong, it costs a penalty card (002 snaps, data ``wrong_snap_penalty_cards``).
+    With every card unseen a blind claim loses (4 in 60 right); when all it has not seen is three 10s and one
+    Traitor, a claim on a 10 pays, and on a 9 it does not."""
+    bot = OmertaBot("hard", salt=1)
+    memory = Memory(0)
+    snap = Prompt(0, "snap", "", (Option("claim:0", "Snap"),))
+    assert bot.snap_worth(10, memory) < 0
+    assert bot._snap({"snap_value": 10}, snap, memory, random.Random(1)) is None
+    d = deck()
+    keep = {_bottle(10, 1), _bottle(10, 2), _bottle(10, 3)}
+    keep.add(next(c for c in d.playing if d.cards[c].points == 20))
+    memory.seen_ids = set(d.playing) - keep
+    assert bot.snap_worth(10, memory) == 0.75 * 10 - 0.25 * (30 + 20) / 4
+    assert bot._snap({"snap_value": 10}, snap, memory, random.Random(1)) == "claim:0"
+    assert bot._snap({"snap_value": 9}, snap, memory, random.Random(1)) is None
+    assert OmertaBot("standard")._snap({"snap_value": 10}, snap, memory, random.Random(1)) is None
