@@ -38,7 +38,6 @@ from engine.speakeasy.steps import (
     default_option,
     forced_answer,
     mark_reveal,
-    open_options,
     opt,
     push,
     question_options,
@@ -275,7 +274,8 @@ def advance(state: SpeakeasyState, log: Log) -> None:
             state.tasks.pop()
             step.auto(state, task, log)
             continue
-        options = open_options(state, task)
+        asked = question_options(state, task)
+        options = asked[0]
         if not options:
             state.tasks.pop()
             continue
@@ -292,6 +292,7 @@ def advance(state: SpeakeasyState, log: Log) -> None:
             say(log, said, kind="settled")
             _answer(state, task, option.id, log)
             continue
+        _keep_asked(state, task, asked)
         return
 
 
@@ -311,13 +312,35 @@ def _answer(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
     step.choose(state, task, option, log)
 
 
+def _keep_asked(state: SpeakeasyState, task: Task, asked: tuple[list[Option], list[Option]]) -> None:
+    """Keep the open question's options with the state (not a field: never stored, copied or compared), for the
+    ``prompts`` and the validation that follow: without it each choice built them three times."""
+    state.__dict__["asked"] = (task, state.log_count, asked)
+
+
+def edited(state: SpeakeasyState) -> None:
+    """Say that ``state`` was changed by hand, not by ``apply`` (a test setting up a position): what was worked
+    out for its open question is forgotten. The engine is a state's only other writer."""
+    state.__dict__.pop("asked", None)
+
+
+def _asked(state: SpeakeasyState, task: Task) -> tuple[list[Option], list[Option]]:
+    """``question_options`` of the top task, as ``advance`` left them when nothing was chosen since. Only the
+    engine changes a state between choices, so the top task (the same object) at the same choice count asks the
+    same question."""
+    kept = state.__dict__.get("asked")
+    if kept is not None and kept[0] is task and kept[1] == state.log_count:
+        return kept[2]
+    return question_options(state, task)
+
+
 def prompts(state: SpeakeasyState) -> list[Prompt]:
     """The one open prompt (the top task), with the decline option for optional steps."""
     if not state.tasks:
         return []
     task = state.tasks[-1]
     step = STEPS[task.kind]
-    options, grey = question_options(state, task)
+    options, grey = _asked(state, task)
     # Design §4: the hand, the safe and the screen are hidden. A question that reads them is private by its kind
     # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
     # is on the public board.
@@ -350,7 +373,7 @@ def question(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
     if not state.tasks:
         return None
     task = state.tasks[-1]
-    return task.seat, task.kind, question_options(state, task)[0]
+    return task.seat, task.kind, _asked(state, task)[0]
 
 
 #: Option ids whose second part is a district number (a space, a building, a Mobster Speakeasy in it)
@@ -420,7 +443,7 @@ def _check(state: SpeakeasyState, choice: Choice) -> None:
     options: list[Option] = []
     asked = type(choice) is Choice and type(choice.seat) is int and type(choice.option) is str
     if asked and choice.seat == task.seat and choice.kind == task.kind:
-        options, _grey = question_options(state, task)
+        options, _grey = _asked(state, task)
         if any(o.id == choice.option and not o.disabled for o in options):
             return
     # A refusal names the seat and kind asked and the allowed option ids (labels only for a disabled one, which

@@ -118,8 +118,9 @@ class JoState(msgspec.Struct):
     rank: str = ""
 
 
-class SpeakeasyState(msgspec.Struct):
-    """A whole game."""
+class SpeakeasyState(msgspec.Struct, dict=True):
+    """A whole game. (``dict=True``: the engine may keep what it worked out for the open question beside the
+    fields, never stored, copied or compared: ``flow._keep_asked``.)"""
 
     seats: list[str]
     side: str  # "small" (1-2 players) or "large"

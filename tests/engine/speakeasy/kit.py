@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core import Choice, Event, IllegalChoice, Prompt
 from engine.speakeasy.board import is_open, zone_index
-from engine.speakeasy.flow import advance
+from engine.speakeasy.flow import advance, edited
 from engine.speakeasy.game import SpeakeasyGame
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Building, SpeakeasyState
@@ -70,6 +70,7 @@ def task(state: SpeakeasyState, kind: str, seat: int, n: int = 0, m: int = 0, s:
 
 def prompt(state: SpeakeasyState) -> Prompt:
     """The open prompt (fails if none)."""
+    edited(state)  # the position may have been set up by hand since the last read
     ps = GAME.prompts(state)
     assert ps, f"no prompt open (phase {state.phase})"
     return ps[0]
@@ -77,11 +78,13 @@ def prompt(state: SpeakeasyState) -> Prompt:
 
 def is_waiting(state: SpeakeasyState) -> bool:
     """Whether no prompt is open."""
+    edited(state)  # the position may have been set up by hand since the last read
     return not GAME.prompts(state)
 
 
 def ids(state: SpeakeasyState) -> list[str]:
     """The option ids of the open prompt ([] when none is open)."""
+    edited(state)  # the position may have been set up by hand since the last read
     ps = GAME.prompts(state)
     return [o.id for o in ps[0].options] if ps else []
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from engine.core import Choice, replay
+from engine.core import Choice, IllegalChoice, replay
 from engine.speakeasy.invariants import check
 from tests.engine.speakeasy import kit
 
@@ -229,3 +229,31 @@ def test_a_question_that_can_cost_money_is_private_by_its_kind():
     state = kit.paused(3)
     kit.task(state, "take_card", 0)
     assert not kit.prompt(state).secret
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_kept_question_is_the_question_a_fresh_copy_asks(players):
+    """Issue 27 (choices without waste): ``advance`` keeps the open question's options with the state for the
+    ``prompts`` and the validation that follow. At every step of whole random games (solo against Jo, and four
+    players) the prompts, the bots' ``question`` and a refusal are exactly those of a copy that never kept
+    anything, and what is kept is neither stored nor compared."""
+    game = kit.GAME
+    state = game.new(["A"] if players == 1 else ["A", "B", "C", "D"], {}, 5)
+    rng = random.Random(5)
+    steps = 0
+    while not game.is_over(state):
+        fresh = game.loads(game.dumps(state))
+        assert "asked" in state.__dict__ and not fresh.__dict__
+        assert game.prompts(state) == game.prompts(fresh)
+        assert game.question(state) == game.question(fresh)
+        assert fresh == state and game.dumps(fresh) == game.dumps(state)
+        p = game.prompts(state)[0]
+        wrong = Choice(p.seat, p.kind, "no-such-option")
+        with pytest.raises(IllegalChoice) as kept:
+            game.apply(state, wrong)
+        with pytest.raises(IllegalChoice) as made:
+            game.apply(fresh, wrong)
+        assert str(kept.value) == str(made.value)
+        game.apply(state, Choice(p.seat, p.kind, rng.choice(p.options).id))
+        steps += 1
+    assert steps > 40
