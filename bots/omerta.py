@@ -5,7 +5,8 @@ shown (its peek, the card it drew or took and where it put it, what the Mole and
 card it snapped wrong) through ``Memory``, which is fed only the seat's own view and the log events the seat
 may see. From that it estimates its points (known cards plus the mean of the cards it has not seen for the
 others), snaps only a Bottle it knows matches (at ``easy``, with a small seeded chance of a blind guess), and
-calls OMERTA when its estimate is under the limit and no rival looks lower.
+calls OMERTA when its estimate is under the limit and no rival looks lower. ``hard`` also weighs the call, and a
+claim on a card it does not know, by the odds of the cards it has not seen (``call_odds``, ``snap_worth``).
 
 At ``pace=post`` there are no snap windows: the bot keeps standing snap orders instead, as a careful player
 would. Its wanted orders (``wanted_orders``) are one per slot it knows holds a Bottle, on that Bottle's value
@@ -34,9 +35,10 @@ from engine.omerta.snaps import ORDER
 #: ``easy`` snaps an unknown card with this chance when a snap window opens (the project's own value).
 BLIND_GUESS = 0.05
 #: OMERTA is called when the estimate is this many points under the limit (own values, by level: a safety
-#: margin for what the bot does not know). ``hard`` weighs the call by its odds instead (``call_odds``).
+#: margin for what the bot does not know). ``hard`` also weighs the call by its odds (``call_odds``).
 CALL_MARGIN = {"easy": 0.0, "standard": 1.5, "hard": 2.5}
-#: ``hard`` calls OMERTA when it succeeds with at least this chance (own value, tuned by ``bench.omerta_levels``).
+#: ``hard`` calls OMERTA when its margin says so and the call succeeds with at least ``CALL_CHANCE``, or whatever
+#: the margin with at least ``SURE_CHANCE`` (own values; ``bench.omerta_levels``, docs/bots.md).
 CALL_CHANCE = 0.9
 SURE_CHANCE = 0.97
 #: ``hard``: how many deals of the unseen cards ``call_odds`` samples (own value: the chance within about 2

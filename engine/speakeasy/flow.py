@@ -373,7 +373,7 @@ def question(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
     if not state.tasks:
         return None
     task = state.tasks[-1]
-    return task.seat, task.kind, _asked(state, task)[0]
+    return task.seat, task.kind, list(_asked(state, task)[0])  # the kept list stays the engine's
 
 
 #: Option ids whose second part is a district number (a space, a building, a Mobster Speakeasy in it)
