@@ -1,9 +1,9 @@
 """Bench: how strong the Omerta seat bots are, level against level (issue 27: a hard level that weighs snaps and
 the OMERTA call by the odds of what it has not seen).
 
-    python -m bench.omerta_levels [--games 400] [--pair hard:standard] [--players 4] [--seed 1]
+    python -m bench.omerta_levels [--games 400] [--pair hard:standard] [--seed 1]
 
-Each game seats the two levels alternately (``A B A B``; every other game ``B A B A``, so neither gains from
+Each four-player game seats the two levels alternately (``A B A B``; every other game ``B A B A``, so neither gains from
 sitting first), the game at its default options (live snap windows, closed by the table's timer when no bot
 snaps). A game's win goes to the level of the seat with the fewest points (a shared win is split). Prints one
 JSON line: the first level's win share with its 95% Wilson interval, whether the interval is above 50%, and how
@@ -22,6 +22,8 @@ from engine.core import TABLE, Choice
 from engine.omerta.game import OmertaGame
 
 GAME = OmertaGame()
+#: seats a game: an even count, so each level sits as often in each place
+PLAYERS = 4
 
 
 def game(levels: list[str], seed: int) -> tuple[list[int], list[tuple[int, bool]]]:
@@ -54,7 +56,6 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--pair", default="hard:standard")
-    parser.add_argument("--players", type=int, default=4, choices=(4,))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     first, second = args.pair.split(":")
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     for g in range(args.games):
         order = [first, second] if g % 2 == 0 else [second, first]
-        levels = [order[i % 2] for i in range(args.players)]
+        levels = [order[i % 2] for i in range(PLAYERS)]
         totals, calls = game(levels, args.seed + g)
         best = min(totals)
         winners = [levels[i] for i, t in enumerate(totals) if t == best]
@@ -77,7 +78,7 @@ def main(argv: list[str] | None = None) -> None:
             {
                 "bench": "omerta_levels",
                 "pair": f"{first} vs {second}",
-                "players": args.players,
+                "players": PLAYERS,
                 "games": args.games,
                 "seed": args.seed,
                 "win_share": round(wins / args.games, 3),

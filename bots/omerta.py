@@ -202,8 +202,9 @@ class OmertaBot:
         if self.level == "hard":
             # by the odds: one order on a card it does not know, on the Bottle that pays best, when that pays
             unknown = [i for i in live if i not in memory.known]
-            best = max(deck().bottle_values, key=lambda v: self.snap_worth(v, memory))
-            if unknown and self.snap_worth(best, memory) > 0:
+            worth = {v: self.snap_worth(v, memory) for v in deck().bottle_values}
+            best = max(worth, key=worth.__getitem__)
+            if unknown and worth[best] > 0:
                 want[unknown[0]] = best
         return want
 
@@ -257,11 +258,10 @@ class OmertaBot:
         rest = self._unseen(memory)
         return sum(c.points for c in rest) / len(rest)
 
-    def call_odds(self, view: dict[str, Any], memory: Memory, rng: random.Random) -> tuple[float, float]:
-        """``(chance, points)``: the chance that OMERTA called now succeeds (the seat has the limit or fewer points
-        and no rival has fewer: 002:52.1-53.1), and its expected points. The cards it does not know are dealt
-        ``CALL_SAMPLES`` times from the cards it has not seen, without replacement, to its unknown slots and
-        every rival's cards."""
+    def call_odds(self, view: dict[str, Any], memory: Memory, rng: random.Random) -> float:
+        """The chance that OMERTA called now succeeds (the seat has the limit or fewer points and no rival has
+        fewer: 002:52.1-53.1). The cards it does not know are dealt ``CALL_SAMPLES`` times from the cards it has
+        not seen, without replacement, to its unknown slots and every rival's cards."""
         me = memory.seat
         pool = [c.points for c in self._unseen(memory)]
         known, unknown = 0, 0
@@ -272,28 +272,27 @@ class OmertaBot:
         rivals = [sum(not s["empty"] for s in p["slots"]) for i, p in enumerate(view["players"]) if i != me]
         need = unknown + sum(rivals)
         limit = view["numbers"]["omerta_limit"]
-        wins, total = 0, 0.0
+        wins = 0
         for _ in range(CALL_SAMPLES):
             # more cards to deal than the seat has not seen (a rare end of a round): deal with replacement
             dealt = rng.sample(pool, need) if need <= len(pool) else rng.choices(pool, k=need)
             mine = known + sum(dealt[:unknown])
-            total += mine
             at, ok = unknown, mine <= limit
             for n in rivals:
                 ok = ok and sum(dealt[at : at + n]) >= mine  # a tie with the caller is not "fewer"
                 at += n
             wins += ok
-        return wins / CALL_SAMPLES, total / CALL_SAMPLES
+        return wins / CALL_SAMPLES
 
     def snap_worth(self, value: int, memory: Memory) -> float:
         """``hard``: the expected points a claim on one of its own cards it does not know gains when a Bottle of
         ``value`` lands: right (the chance that the card is one of the unseen Bottles of that value) it is rid of
         the card's points; wrong, it takes the penalty cards, each worth an unseen card's mean."""
         rest = self._unseen(memory)
-        right = sum(c.kind == "bottle" and c.value == value for c in rest) / len(rest)
-        points = next((c.points for c in rest if c.kind == "bottle" and c.value == value), 0)
-        penalty = deck().numbers["wrong_snap_penalty_cards"] * self._unseen_mean(memory)
-        return right * points - (1 - right) * penalty
+        matches = [c.points for c in rest if c.kind == "bottle" and c.value == value]
+        right = len(matches) / len(rest)
+        penalty = deck().numbers["wrong_snap_penalty_cards"] * sum(c.points for c in rest) / len(rest)
+        return right * (matches[0] if matches else 0) - (1 - right) * penalty
 
     def estimate(self, view: dict[str, Any], seat: int, memory: Memory) -> float:
         """Expected points of a seat's cards: the known ones (own seat) and the mean for the rest."""
@@ -334,7 +333,7 @@ class OmertaBot:
         if "omerta" in ids and self.level == "hard":
             # by the odds: called, it scores 0 if it succeeds, else its points + the caller's penalty (002:54.1)
             # and the rival with fewest scores 0; not called, it may still call later, knowing more
-            chance, _points = self.call_odds(view, memory, rng)
+            chance = self.call_odds(view, memory, rng)
             if (margin and chance >= CALL_CHANCE) or chance >= SURE_CHANCE:
                 return "omerta"
         elif "omerta" in ids and margin:
