@@ -9,7 +9,9 @@ interval; the seed range reproduces it.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import statistics
 from collections import Counter
 from collections.abc import Callable
@@ -121,8 +123,38 @@ def game_figures(
     }
 
 
-def _figures(job: tuple[int, int, str, int, int, int]) -> dict:
-    return game_figures(*job)
+#: where each game's figures are kept once played (``BALANCE_CACHE`` overrides; empty turns keeping off), so a run
+#: that is stopped resumes where it was: the report is the same with or without it
+CACHE = os.environ.get("BALANCE_CACHE", ".bench-cache/balance")
+
+
+def code_digest() -> str:
+    """A digest of everything a game's figures depend on (the engine, the bots, the data files and this module):
+    a kept game is used only by the same code."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    files = [Path(__file__).resolve()]
+    for folder in ("engine", "bots", "data"):
+        files += sorted(f for f in (root / folder).rglob("*") if f.is_file() and f.suffix in (".py", ".toml", ".json"))
+    for f in files:
+        h.update(str(f.relative_to(root)).encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _figures(job: tuple[int, int, str, int, int, int, str]) -> dict:
+    *args, folder = job
+    if not folder:
+        return game_figures(*args)
+    kept = Path(folder) / ("-".join(map(str, args)) + ".json")
+    if kept.exists():
+        return json.loads(kept.read_text())
+    figures = game_figures(*args)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    tmp = kept.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(figures))
+    tmp.replace(kept)  # whole or absent: a run stopped mid-write leaves no half file
+    return figures
 
 
 def gather(
@@ -136,7 +168,8 @@ def gather(
     version: int = 1,
 ) -> dict:
     """The figures of ``games`` games from seeds ``seed``.. (``jobs`` worker processes: the same figures)."""
-    work = [(players, seed + g, level, difficulty, hard_nodes, version) for g in range(games)]
+    folder = str(Path(CACHE) / code_digest()) if CACHE else ""
+    work = [(players, seed + g, level, difficulty, hard_nodes, version, folder) for g in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             per_game = list(pool.map(_figures, work, chunksize=2))

@@ -76,3 +76,22 @@ def test_doubts_name_only_values_an_experiment_moved_the_right_way():
     alone = doubts([_group(books=0.45, lost=0.7)], [], None)
     assert all("no experiment moved it" in x for x in alone if "players:" in x)
     assert doubts([_group(books=0.3, lost=0.5)], [], experiments) == ["- Every target holds at this number of games."]
+
+
+def test_a_kept_game_gives_the_figures_it_gave_when_played(tmp_path: Path, monkeypatch):
+    """A stopped run resumes from the games it kept: the figures are the same kept or played, and a change to the
+    code that plays them keeps them apart."""
+    import bench.balance_report as report
+
+    monkeypatch.setattr(report, "CACHE", str(tmp_path / "kept"))
+    played = gather(2, 2, "easy", seed=5)
+    kept = list((tmp_path / "kept").rglob("*.json"))
+    assert len(kept) == 2
+    for f in kept:  # a kept game is read, not played again
+        f.write_text(f.read_text().replace('"winners": [', '"winners": [0, '))
+    again = gather(2, 2, "easy", seed=5)
+    assert sum(again["wins"]) == sum(played["wins"]) + 2
+    monkeypatch.setattr(report, "code_digest", lambda: "other-code")
+    assert gather(2, 2, "easy", seed=5) == played
+    monkeypatch.setattr(report, "CACHE", "")
+    assert gather(2, 2, "easy", seed=5) == played
