@@ -87,7 +87,7 @@ def M(ctx: str, template: str, /, **args: Any) -> Msg:  # noqa: N802 - the extra
     """A message with id ``ctx`` and English ``template`` (``str.format`` fields filled from ``args``)."""
     # ``Msg(ctx, template, args)`` inlined: the engine makes tens of thousands of messages a game (every option's
     # label), so the extra call and the plural test are worth saving
-    self = _str_new(Msg, template.format(**args) if args else template)
+    self = _str_new(Msg, template.format_map(args) if args else template)  # ``args`` is ours: not copied again
     self.ctx = ctx
     self.template = template
     self.plural = ""

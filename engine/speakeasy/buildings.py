@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Option
 from engine.msg import M, Msg, P
 from engine.speakeasy import crew, money
@@ -19,6 +21,7 @@ def row_space(kind: str, index: int) -> RowSpace:
     return rules().buildings.rows[kind][index]
 
 
+@cache  # labels are made for every option of every question: each distinct one once (a function of the data)
 def row_label(rs: RowSpace, cost: int | None = None) -> Msg:
     """ "Speakeasy $3 (1 Leverage)"."""
     c = rs.cost if cost is None else cost
@@ -58,26 +61,11 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
     if can_open:
         for d, i in free_spaces(state):
             tile = d.spaces[i].tile
-            pays = (
-                M(
-                    "speakeasy.buildings.open_pay_tile",
-                    "pay ${cost}, gain City tile {tile}",
-                    cost=rs.cost,
-                    tile=tile_name(tile),
-                )
-                if tile is not None
-                else M("speakeasy.buildings.open_pay", "pay ${cost}", cost=rs.cost)
-            )
             out.append(
                 opt(
                     f"open:{d.number}:{i}",
-                    M(
-                        "speakeasy.buildings.open",
-                        "Open {kind} in {space}",
-                        kind=KIND_NAMES[rs.kind],
-                        space=space_name(d.number, i),
-                    ),
-                    pays,
+                    _open_label(rs.kind, d.number, i),
+                    _open_pays(rs.cost, tile),
                     cost=0 if setup else rs.cost,
                 )
             )
@@ -87,23 +75,44 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
             out.append(
                 opt(
                     f"take:{dn}:{i}:{sup.code()}",
-                    M(
-                        "speakeasy.buildings.take",
-                        "Take over the Mobster Speakeasy in {space}",
-                        space=space_name(dn, i),
-                    ),
-                    M(
-                        "speakeasy.buildings.take_detail",
-                        "strength {need} needed: {help}; pay ${cost}",
-                        need=d.strength,
-                        help=sup.text(),
-                        cost=rs.cost,
-                    ),
+                    _take_label(dn, i),
+                    _take_detail(d.strength, sup, rs.cost),
                     style="danger",
                     cost=rs.cost + sup.fee,
                 )
             )
     return out
+
+
+# Each distinct label once (functions of the data files): the spaces' options are made for every question.
+@cache
+def _open_label(kind: str, number: int, index: int) -> Msg:
+    return M(
+        "speakeasy.buildings.open", "Open {kind} in {space}", kind=KIND_NAMES[kind], space=space_name(number, index)
+    )
+
+
+@cache
+def _open_pays(cost: int, tile: int | None) -> Msg:
+    if tile is None:
+        return M("speakeasy.buildings.open_pay", "pay ${cost}", cost=cost)
+    return M("speakeasy.buildings.open_pay_tile", "pay ${cost}, gain City tile {tile}", cost=cost, tile=tile_name(tile))
+
+
+@cache
+def _take_label(number: int, index: int) -> Msg:
+    return M("speakeasy.buildings.take", "Take over the Mobster Speakeasy in {space}", space=space_name(number, index))
+
+
+@cache
+def _take_detail(need: int, sup: crew.Support, cost: int) -> Msg:
+    return M(
+        "speakeasy.buildings.take_detail",
+        "strength {need} needed: {help}; pay ${cost}",
+        need=need,
+        help=sup.text(),
+        cost=cost,
+    )
 
 
 def _has_target(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, free: bool, associate: bool) -> bool:
@@ -122,12 +131,17 @@ def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
         opt(
             f"row:{rs.kind}:{rs.index}",
-            M("speakeasy.buildings.build", "Build: {row}", row=row_label(rs)),
+            _build_label(rs),
             cost=0 if setup else rs.cost,
         )
         for rs in _available(state, task.seat, kinds)
         if _has_target(state, task.seat, rs, setup, free, task.m == 0)
     ]
+
+
+@cache
+def _build_label(rs: RowSpace) -> Msg:
+    return M("speakeasy.buildings.build", "Build: {row}", row=row_label(rs))
 
 
 def _build_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:

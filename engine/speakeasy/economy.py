@@ -7,6 +7,7 @@ choice (which deck, where a Family Member goes, which level) asked when its turn
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.msg import Join, M, Msg, P, T
 from engine.speakeasy import solo
@@ -153,6 +154,7 @@ def discard(state: SpeakeasyState, seat: int, card: int, log: Log) -> None:
     say(log, M("speakeasy.economy.discard", "{name} discards {card}.", name=p.name, card=card_name(card)))
 
 
+@cache  # a term of the data files, named in many labels
 def card_name(card: int) -> Msg:
     """An Operations card as people read it (a term)."""
     return T("speakeasy.term.card", rules().cards[card].name)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -23,8 +23,8 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
     money,
 )
 from engine.speakeasy import economy as eco
-from engine.speakeasy.board import TRACK_NAMES, district_name, operating, zone_index, zone_name
-from engine.speakeasy.components import TRACKS, ZONES
+from engine.speakeasy.board import TRACK_NAMES, operating
+from engine.speakeasy.components import TRACKS
 from engine.speakeasy.hidden import fingerprint, revealed
 from engine.speakeasy.jo import scoring, turn, war  # noqa: F401 - scoring: provides its hook
 from engine.speakeasy.jo import setup as jo_setup  # registers Jo's steps (setup, turn, war: in this order)
@@ -93,12 +93,23 @@ def _draw_options(state: SpeakeasyState, task: Task) -> list[Option]:
     return [
         opt(
             f"deck:{d}",
-            M("speakeasy.flow.draw", "Draw {card}", card=eco.card_name(state.decks[d][0])),
-            M("speakeasy.flow.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[d]),
+            _draw_label(state.decks[d][0]),
+            _deck_top(d),
         )
         for d in TRACKS
         if state.decks[d]
     ]
+
+
+# Each distinct label once (functions of the data files): the draw is asked at the end of every turn.
+@cache
+def _draw_label(card: int) -> Msg:
+    return M("speakeasy.flow.draw", "Draw {card}", card=eco.card_name(card))
+
+
+@cache
+def _deck_top(deck: str) -> Msg:
+    return M("speakeasy.flow.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[deck])
 
 
 def _draw_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
@@ -345,7 +356,6 @@ def prompts(state: SpeakeasyState) -> list[Prompt]:
     # (answered through "My options"), whatever the seat holds now: a spectator learns nothing from whether it
     # is on the public board.
     default = default_option(state, task, options)
-    options = [_with_section(o) for o in options]
     if step.private and 0 <= task.seat < len(state.players):
         # a private question may show the payer their own money: each payment's real pocket/safe split
         p = state.player(task.seat)
@@ -374,31 +384,6 @@ def question(state: SpeakeasyState) -> tuple[int, str, list[Option]] | None:
         return None
     task = state.tasks[-1]
     return task.seat, task.kind, list(_asked(state, task)[0])  # the kept list stays the engine's
-
-
-#: Option ids whose second part is a district number (a space, a building, a Mobster Speakeasy in it)
-_IN_DISTRICT = ("open", "take", "up", "fm", "sell")
-
-
-@lru_cache(maxsize=4096)  # a function of the id and the data files only; a game's ids are a few hundred
-def _section(option_id: str) -> Msg | str:
-    """Where an option belongs in a long menu, "Downtown · Little Italy", or "" when it is not in a district."""
-    parts = option_id.split(":")
-    if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
-        return ""
-    number = int(parts[1])
-    return M(
-        "speakeasy.flow.section",
-        "{zone} · {district}",
-        zone=zone_name(ZONES[zone_index(number)]),
-        district=district_name(number),
-    )
-
-
-def _with_section(option: Option) -> Option:
-    """Long menus are split by Zone, then district (the style guide): say where the option is."""
-    section = _section(option.id)
-    return msgspec.structs.replace(option, section=section) if section else option
 
 
 #: Discord shows at most 100 characters of an option's description

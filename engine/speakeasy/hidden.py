@@ -72,21 +72,65 @@ def shared_piles(state: SpeakeasyState) -> list[Pile]:
 
 # ---- the undo fingerprint ----
 
-#: The generator's state, the piles' names and their face-down parts.
-Fingerprint = tuple[int, tuple[str, ...], tuple[tuple[Any, ...], ...]]
+#: The generator's state, the piles' layout (``_layout``: their names, made once per layout) and their face-down
+#: parts, in ``_piles``' order.
+Fingerprint = tuple[int, tuple[Any, ...], tuple[tuple[Any, ...], ...]]
 
 
 def fingerprint(state: SpeakeasyState) -> Fingerprint:
     """The generator's state and the face-down part of every shared pile. Never the players' own secrets: whether
     a choice is fixed is shown to everyone (the Undo button), so it may not depend on another player's hand or
-    safe."""
-    piles = _piles(state)
-    # a pile read from its top (start 0, all but the Operations decks) is copied once, without a slice first
-    return (
-        state.rng.state,
-        tuple([p[0] for p in piles]),
-        tuple([tuple(p[2][p[3] :]) if p[3] else tuple(p[2]) for p in piles]),
-    )
+    safe.
+
+    It is taken twice for every choice, so it reads the piles straight from the state, in ``_piles``' order,
+    without naming them: the names come from the layout only when the layout changed (``revealed``)."""
+    decks = state.decks
+    jo = state.jo
+    parts = [tuple(decks[d][1:]) for d, _ in _DECKS if d in decks]  # an Operations deck's top card is face up
+    parts.append(tuple(state.helper_deck))
+    parts += map(tuple, state.city_piles)
+    parts += map(tuple, state.war_stacks)
+    parts += map(tuple, state.cop_stacks)
+    parts += map(tuple, state.mobster_decks.values())
+    parts += (tuple(state.mobster_box), tuple(state.port_stack), tuple(state.crate_stack))
+    if jo is None:
+        layout: tuple[Any, ...] = (
+            tuple(decks),
+            len(state.city_piles),
+            len(state.war_stacks),
+            len(state.cop_stacks),
+            tuple(state.mobster_decks),
+        )
+    else:
+        waiting = sorted(jo.waiting)
+        parts.append(tuple(jo.deck))
+        parts += [tuple(jo.waiting[k]) for k in waiting]
+        parts += (tuple(jo.boxed), tuple(jo.districts))
+        layout = (
+            tuple(decks),
+            len(state.city_piles),
+            len(state.war_stacks),
+            len(state.cop_stacks),
+            tuple(state.mobster_decks),
+            tuple(waiting),
+        )
+    return (state.rng.state, layout, tuple(parts))
+
+
+@cache
+def _names(layout: tuple[Any, ...]) -> tuple[str, ...]:
+    """The piles' names of a fingerprint's layout, in ``_piles``' order."""
+    decks, cities, wars, cops, mobsters, *jo = layout
+    names = [name for d, name in _DECKS if d in decks]
+    names.append("helper_deck")
+    names += _NUMBERED["city_piles"][:cities] + _NUMBERED["war_stacks"][:wars] + _NUMBERED["cop_stacks"][:cops]
+    names += ["mobster_decks." + k for k in mobsters]
+    names += ("mobster_box", "port_stack", "crate_stack")
+    if jo:
+        names.append("jo.deck")
+        names += ["jo.waiting." + k for k in jo[0]]
+        names += ("jo.boxed", "jo.districts")
+    return tuple(names)
 
 
 def revealed(before: Fingerprint, after: Fingerprint) -> bool:
@@ -100,8 +144,10 @@ def revealed(before: Fingerprint, after: Fingerprint) -> bool:
         if before[2] == after[2]:  # the common case, nothing face down moved: one comparison in C
             return False
         return any(new[: len(old)] != old for old, new in zip(before[2], after[2], strict=True))
-    piles_after = dict(zip(after[1], after[2], strict=True))
-    return any(piles_after.get(name, ())[: len(old)] != old for name, old in zip(before[1], before[2], strict=True))
+    piles_after = dict(zip(_names(after[1]), after[2], strict=True))
+    return any(
+        piles_after.get(name, ())[: len(old)] != old for name, old in zip(_names(before[1]), before[2], strict=True)
+    )
 
 
 # ---- scramble ----

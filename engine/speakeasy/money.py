@@ -12,6 +12,8 @@ the ledger always sums to pocket + safe. Moving money between pocket and safe (t
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Event
 from engine.msg import M, Msg
 from engine.speakeasy.loader import rules
@@ -84,7 +86,11 @@ def split_text(p: Player, cost: int) -> Msg:
     """What a bank cost would take, for the payer's own eyes: "$5: $2 pocket + $6 safe" (the safe pays at 2:1
     what the pocket cannot)."""
     from_pocket = min(max(p.pocket, 0), cost)
-    from_safe = (cost - from_pocket) * rules().tracks.safe_ratio
+    return _split(cost, from_pocket, (cost - from_pocket) * rules().tracks.safe_ratio)
+
+
+@cache  # asked for every option with a cost in every private question: each distinct split once
+def _split(cost: int, from_pocket: int, from_safe: int) -> Msg:
     if not from_safe:
         return M("speakeasy.money.split_pocket", "${cost} from the pocket", cost=cost)
     if not from_pocket:

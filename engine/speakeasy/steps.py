@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import msgspec
 
 from engine.core import Event, Option
 from engine.msg import M, Msg
+from engine.speakeasy.board import district_name, zone_index, zone_name
+from engine.speakeasy.components import ZONES
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 
@@ -175,8 +178,29 @@ def say(log: Log, text: str | Msg, kind: str = "log", to: tuple[int, ...] | None
 
 def opt(id_: str, label: str, detail: str = "", style: str = "secondary", cost: int = 0, disabled: str = "") -> Option:
     """An option (labels are cut to Discord's 80 characters by the table, not here); ``cost`` in dollars;
-    ``disabled``: why it is not possible now (then it is shown greyed out, never offered)."""
-    return Option(id_, label, detail, style, cost, disabled)
+    ``disabled``: why it is not possible now (then it is shown greyed out, never offered). An option in a
+    district says where it is (``section``) from the start: the prompt need not remake it."""
+    return Option(id_, label, detail, style, cost, disabled, section_of(id_))
+
+
+#: Option ids whose second part is a district number (a space, a building, a Mobster Speakeasy in it)
+_IN_DISTRICT = ("open", "take", "up", "fm", "sell")
+
+
+@lru_cache(maxsize=4096)  # a function of the id and the data files only; a game's ids are a few hundred
+def section_of(option_id: str) -> Msg | str:
+    """Where an option belongs in a long menu, "Downtown · Little Italy", or "" when it is not in a district
+    (long menus are split by Zone, then district: the style guide)."""
+    parts = option_id.split(":")
+    if parts[0] not in _IN_DISTRICT or len(parts) < 3 or not parts[1].isdigit():
+        return ""
+    number = int(parts[1])
+    return M(
+        "speakeasy.flow.section",
+        "{zone} · {district}",
+        zone=zone_name(ZONES[zone_index(number)]),
+        district=district_name(number),
+    )
 
 
 def mark_reveal(state: SpeakeasyState) -> None:
