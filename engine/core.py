@@ -112,19 +112,19 @@ class Option(msgspec.Struct, frozen=True):
         if self.words:
             _take_words(self, _OPTION_TEXTS)
             return
-        words: dict[str, Any] | None = None
-        for name, value in (
-            ("label", self.label),
-            ("detail", self.detail),
-            ("disabled", self.disabled),
-            ("section", self.section),
-        ):
-            if type(value) is not str and isinstance(value, Msg):
-                if words is None:
-                    words = {}
-                words[name] = value
+        # unrolled, plain text first: this runs for every option made
+        words: dict[str, Any] = {}
+        if type(self.label) is not str and isinstance(self.label, Msg):
+            words["label"] = self.label
+        if type(self.detail) is not str and isinstance(self.detail, Msg):
+            words["detail"] = self.detail
+        if type(self.disabled) is not str and isinstance(self.disabled, Msg):
+            words["disabled"] = self.disabled
+        if type(self.section) is not str and isinstance(self.section, Msg):
+            words["section"] = self.section
+        if words:
+            for name, value in words.items():
                 msgspec.structs.force_setattr(self, name, str.__str__(value))
-        if words is not None:
             msgspec.structs.force_setattr(self, "words", words)
 
 
