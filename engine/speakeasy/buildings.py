@@ -61,57 +61,43 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
     if can_open:
         for d, i in free_spaces(state):
             tile = d.spaces[i].tile
-            out.append(
-                opt(
-                    f"open:{d.number}:{i}",
-                    _open_label(rs.kind, d.number, i),
-                    _open_pays(rs.cost, tile),
-                    cost=0 if setup else rs.cost,
-                )
-            )
+            out.append(_open_option(rs.kind, d.number, i, rs.cost, tile, 0 if setup else rs.cost))
     if not setup and rs.kind == rules(state).buildings.takeover_kind:
         for dn, i, sup in _takeovers(state, seat, rs.cost, associate):
-            d = state.districts[dn - 1]
-            out.append(
-                opt(
-                    f"take:{dn}:{i}:{sup.code()}",
-                    _take_label(dn, i),
-                    _take_detail(d.strength, sup, rs.cost),
-                    style="danger",
-                    cost=rs.cost + sup.fee,
-                )
-            )
+            out.append(_take_option(dn, i, sup, state.districts[dn - 1].strength, rs.cost))
     return out
 
 
-# Each distinct label once (functions of the data files): the spaces' options are made for every question.
+# Each distinct option made once: a function of its arguments and the data files (options are frozen), asked for
+# every free space or Mobster Speakeasy in every build question. There are a few thousand at most.
 @cache
-def _open_label(kind: str, number: int, index: int) -> Msg:
-    return M(
+def _open_option(kind: str, number: int, index: int, cost: int, tile: int | None, charge: int) -> Option:
+    label = M(
         "speakeasy.buildings.open", "Open {kind} in {space}", kind=KIND_NAMES[kind], space=space_name(number, index)
     )
-
-
-@cache
-def _open_pays(cost: int, tile: int | None) -> Msg:
     if tile is None:
-        return M("speakeasy.buildings.open_pay", "pay ${cost}", cost=cost)
-    return M("speakeasy.buildings.open_pay_tile", "pay ${cost}, gain City tile {tile}", cost=cost, tile=tile_name(tile))
+        pays = M("speakeasy.buildings.open_pay", "pay ${cost}", cost=cost)
+    else:
+        pays = M(
+            "speakeasy.buildings.open_pay_tile", "pay ${cost}, gain City tile {tile}", cost=cost, tile=tile_name(tile)
+        )
+    return opt(f"open:{number}:{index}", label, pays, cost=charge)
 
 
 @cache
-def _take_label(number: int, index: int) -> Msg:
-    return M("speakeasy.buildings.take", "Take over the Mobster Speakeasy in {space}", space=space_name(number, index))
-
-
-@cache
-def _take_detail(need: int, sup: crew.Support, cost: int) -> Msg:
-    return M(
-        "speakeasy.buildings.take_detail",
-        "strength {need} needed: {help}; pay ${cost}",
-        need=need,
-        help=sup.text(),
-        cost=cost,
+def _take_option(number: int, index: int, sup: crew.Support, need: int, cost: int) -> Option:
+    return opt(
+        f"take:{number}:{index}:{sup.code()}",
+        M("speakeasy.buildings.take", "Take over the Mobster Speakeasy in {space}", space=space_name(number, index)),
+        M(
+            "speakeasy.buildings.take_detail",
+            "strength {need} needed: {help}; pay ${cost}",
+            need=need,
+            help=sup.text(),
+            cost=cost,
+        ),
+        style="danger",
+        cost=cost + sup.fee,
     )
 
 

@@ -90,26 +90,16 @@ register(
 
 
 def _draw_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    return [
-        opt(
-            f"deck:{d}",
-            _draw_label(state.decks[d][0]),
-            _deck_top(d),
-        )
-        for d in TRACKS
-        if state.decks[d]
-    ]
+    return [_draw_option(d, state.decks[d][0]) for d in TRACKS if state.decks[d]]
 
 
-# Each distinct label once (functions of the data files): the draw is asked at the end of every turn.
-@cache
-def _draw_label(card: int) -> Msg:
-    return M("speakeasy.flow.draw", "Draw {card}", card=eco.card_name(card))
-
-
-@cache
-def _deck_top(deck: str) -> Msg:
-    return M("speakeasy.flow.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[deck])
+@cache  # each distinct option made once (options are frozen): the draw is asked at the end of every turn
+def _draw_option(deck: str, card: int) -> Option:
+    return opt(
+        f"deck:{deck}",
+        M("speakeasy.flow.draw", "Draw {card}", card=eco.card_name(card)),
+        M("speakeasy.flow.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[deck]),
+    )
 
 
 def _draw_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:
