@@ -35,6 +35,7 @@ from engine.speakeasy.steps import (
     SKIP,
     STEPS,
     Log,
+    QuietLog,
     default_option,
     forced_answer,
     mark_reveal,
@@ -426,9 +427,11 @@ def _check(state: SpeakeasyState, choice: Choice) -> None:
     find_prompt([Prompt(task.seat, task.kind, "", tuple(options))], choice)
 
 
-def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True) -> list[Event]:
+def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True, quiet: bool = False) -> list[Event]:
     """Validate against the open prompt (nothing changes if it is refused), apply, and move on. ``checked=False``
     skips the validation: only for a choice made from this very state's prompt (``Game.apply_offered``).
+    ``quiet``: for a bot's copy, which nobody reads or takes back: no log lines are made (an empty list is
+    returned) and the undo floor is not compared for reveals (the game goes the same; only ``undo_mark`` may lag).
 
     Here, where every choice is applied, the undo floor moves by itself (``undo_mark``): a choice is fixed when
     it used chance or moved a face-down component (``hidden.revealed``), or when the game ended (the final
@@ -436,8 +439,8 @@ def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True) -> lis
     seeing them. (A new turn fixes everything before it too: ``begin_turn``.)"""
     if checked:
         _check(state, choice)
-    log: Log = []
-    before = fingerprint(state)
+    log: Log = QuietLog() if quiet else []
+    before = None if quiet else fingerprint(state)
     if state.last_chooser is not None and choice.seat != state.last_chooser:
         state.undo_mark = max(state.undo_mark, state.log_count)
     state.last_chooser = choice.seat
@@ -446,6 +449,10 @@ def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True) -> lis
     _answer(state, task, choice.option, log)
     advance(state, log)
     # (a new turn already fixed everything: then nothing is left to compare)
-    if state.undo_mark < state.log_count and (state.phase == "over" or revealed(before, fingerprint(state))):
+    if (
+        before is not None
+        and state.undo_mark < state.log_count
+        and (state.phase == "over" or revealed(before, fingerprint(state)))
+    ):
         state.undo_mark = state.log_count
     return log

@@ -124,8 +124,11 @@ class SpeakeasyGame:
     def apply_offered(self, state: SpeakeasyState, choice: Choice) -> list[Event]:
         """``apply`` for a choice whose option was taken from ``prompts(state)`` or ``question(state)`` of this
         very state (or of an exact copy), so it is legal: the check is not made again. A bot trying each option
-        of a question on copies of the position applies thousands of them; anything else uses ``apply``."""
-        return flow.apply(state, choice, checked=False)
+        of a question on copies of the position applies thousands of them; anything else uses ``apply``.
+
+        Such a copy is read by nobody and never taken back: no log lines are made (the list returned is empty)
+        and the undo floor is not compared for reveals; the game goes exactly as with ``apply``."""
+        return flow.apply(state, choice, checked=False, quiet=True)
 
     def view(self, state: SpeakeasyState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: spectator) may see."""

@@ -18,6 +18,7 @@ from engine.core import Event
 from engine.msg import M, Msg
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Player
+from engine.speakeasy.steps import QuietLog
 
 
 def book(p: Player, source: str, amount: int) -> None:
@@ -70,7 +71,7 @@ def pay(
     p.pocket -= from_pocket
     p.safe -= from_safe
     book(p, source, -(from_pocket + from_safe))  # the safe's part at 2:1 is what the player really loses
-    if from_safe and log is not None and seat is not None:
+    if from_safe and log is not None and seat is not None and type(log) is not QuietLog:
         text = M(
             "speakeasy.money.paid_split",
             "You paid ${cost}: ${pocket} from your pocket and ${safe} from your safe (2:1).",

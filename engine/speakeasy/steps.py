@@ -28,6 +28,15 @@ from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 
 Log = list[Event]
+
+
+class QuietLog(list):  # type: ignore[type-arg]
+    """A log nobody will read (a bot's trial choices on its copies): its lines are not made at all. ``say`` and
+    the payments check for it; the engine never reads a log back, so the game goes exactly as with a real one."""
+
+    __slots__ = ()
+
+
 SKIP = "skip"
 
 
@@ -173,7 +182,8 @@ def push(state: SpeakeasyState, kind: str, seat: int, n: int = 0, m: int = 0, s:
 def say(log: Log, text: str | Msg, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
     """Add a log line (public unless ``to`` names seats); a message (``engine.msg``) keeps its JSON form in the
     event's data (``Event.data["msg"]``), so the words layer says it in the reader's language."""
-    log.append(Event(kind, text, to, data))
+    if type(log) is not QuietLog:
+        log.append(Event(kind, text, to, data))
 
 
 def opt(id_: str, label: str, detail: str = "", style: str = "secondary", cost: int = 0, disabled: str = "") -> Option:
