@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import statistics
+import subprocess
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -372,12 +373,23 @@ def run_level(
         "solo_games": solo_games,
         "seed": seed,
         "hard_nodes": hard_nodes if level == "hard" else None,
+        "commit": _commit(),
         "groups": groups,
         "solo": solo,
     }
     charts.mkdir(parents=True, exist_ok=True)
     (charts / f"{stem(level, version)}.json").write_text(json.dumps(figures, indent=1) + "\n")
     return figures
+
+
+def _commit() -> str | None:
+    """The commit the figures were made at (``None`` outside a git checkout): the same seeds at a commit that
+    plays the same games give the same figures."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout.strip() or None
 
 
 def _command(f: dict, path: Path) -> str:
@@ -414,7 +426,7 @@ def _level_section(f: dict, path: Path) -> list[str]:
         f"## Every seat `{level}`, rules {version}",
         "",
         f"{games} games per player count, {f['solo_games']} per Jo difficulty ({4 * f['solo_games']} solo games)"
-        f"{budget}. Reproduce: {_command(f, path)}.",
+        f"{budget}. Reproduce: {_command(f, path)}" + (f" (made at commit {f['commit']})." if f.get("commit") else "."),
         "",
         "### Win share by seat (turn order at the start)",
         "",
@@ -497,6 +509,15 @@ def write(path: Path) -> list[str]:
             "all-`hard` game searches at every seat and decision.",
             "",
         ]
+    versions = {(f["level"], f.get("rules", 1)) for f in kept}
+    for level, version in sorted(versions):
+        if version > 1 and (level, 1) not in versions:
+            out += [
+                f"Rules 1 with the same `{level}` bots, for comparison, is not kept at this size yet: "
+                f"`python -m bench.balance --bots {level} --games 500 --solo-games 125 --jobs 2 --rules 1` "
+                "(a level's figures made by earlier bots are dropped, not compared).",
+                "",
+            ]
     for f in kept:
         out += _level_section(f, path)
     path.write_text("\n".join(out))

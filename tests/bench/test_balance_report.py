@@ -95,3 +95,19 @@ def test_a_kept_game_gives_the_figures_it_gave_when_played(tmp_path: Path, monke
     assert gather(2, 2, "easy", seed=5) == played
     monkeypatch.setattr(report, "CACHE", "")
     assert gather(2, 2, "easy", seed=5) == played
+
+
+def test_a_later_rules_version_without_rules_1_says_how_to_make_the_comparison(tmp_path: Path):
+    """Issue 25: the report at rules 1 is kept for comparison; while it is not, the report says so and how to
+    make it, and each level names the commit its figures were made at."""
+    charts = tmp_path / "balance"
+    easy = run_level(charts, "easy", 1, 1, version=2)
+    path = tmp_path / "balance.md"
+    assert write(path) == ["easy-rules2"]
+    text = path.read_text()
+    assert "Rules 1 with the same `easy` bots, for comparison, is not kept" in text and "--rules 1`" in text
+    # (outside a git checkout there is no commit to name, and none is named)
+    assert (f"(made at commit {easy['commit']})" in text) if easy["commit"] else ("made at commit" not in text)
+    (charts / "easy.json").write_text(json.dumps(easy | {"rules": 1}))
+    write(path)
+    assert "is not kept" not in path.read_text()
