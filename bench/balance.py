@@ -8,7 +8,9 @@ With ``--bots`` every seat is a seat bot of that level, at Speakeasy rules versi
 its figures are kept in ``docs/balance/<level>.json`` (rules 1) or ``<level>-rules<N>.json`` and ``docs/balance.md``
 is written from every level and version kept there (bench/balance_report.py). Each game's figures are kept in
 ``.bench-cache/balance/<code digest>/`` as it ends (``BALANCE_CACHE`` moves it, empty turns it off): a stopped run
-started again with the same code plays only the games it had not finished, and the report is the same. Without it:
+started again with the same code plays only the games it had not finished, and the report is the same. A finished
+group's games are also kept in ``docs/balance/games/`` (committed with the report): a run at later code adopts them
+when the group's first and last games replay to the same figures, and plays only what is missing. Without it:
 
 For each player count it plays ``games`` complete games with every seat random, and ``games`` more with one
 greedy seat (rotating) against random seats (``bench/speakeasy_players.py``). It prints one JSON line per

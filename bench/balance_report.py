@@ -143,6 +143,47 @@ def code_digest() -> str:
     return h.hexdigest()[:16]
 
 
+#: How many of a kept group's games are replayed before the rest are adopted (the first and the last seed)
+VERIFY = 2
+
+
+def games_file(level: str, version: int, players: int, difficulty: int, hard_nodes: int) -> str:
+    """The file a group's games are kept in: ``standard-rules2-3p.jsonl``, ``standard-1p-jo4.jsonl``, ..."""
+    name = f"{stem(level, version)}-{players}p"
+    if players == 1:
+        name += f"-jo{difficulty}"
+    if level == "hard":
+        name += f"-n{hard_nodes}"
+    return name + ".jsonl"
+
+
+def _adopt(path: Path, work: list[tuple]) -> dict[int, dict]:
+    """The kept games of ``path`` among ``work``'s seeds, once ``VERIFY`` of them replay to the same figures
+    at this code; none if any differs (the code plays other games now: all are played again)."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    kept = {e["seed"]: e["figures"] for e in lines if "seed" in e}
+    wanted = [w for w in work if w[1] in kept]
+    if not wanted:
+        return {}
+    checks = [wanted[0], wanted[-1]][:VERIFY] if len(wanted) > 1 else wanted
+    for w in checks:
+        again = json.loads(json.dumps(_figures(w)))
+        if again != kept[w[1]]:
+            print(f"{path.name}: seed {w[1]} plays differently at this code: its kept games are played again")
+            return {}
+    return {w[1]: kept[w[1]] for w in wanted}
+
+
+def _keep_games(path: Path, by_seed: dict[int, dict]) -> None:
+    """Write a group's games (every seed played or adopted), whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    head = {"commit": _commit(), "digest": code_digest()}
+    body = [json.dumps(head)] + [json.dumps({"seed": k, "figures": by_seed[k]}) for k in sorted(by_seed)]
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text("\n".join(body) + "\n")
+    tmp.replace(path)
+
+
 def _figures(job: tuple[int, int, str, int, int, int, str]) -> dict:
     *args, folder = job
     if not folder:
@@ -167,15 +208,28 @@ def gather(
     jobs: int = 1,
     hard_nodes: int = HARD_NODES,
     version: int = 1,
+    games_dir: Path | None = None,
 ) -> dict:
-    """The figures of ``games`` games from seeds ``seed``.. (``jobs`` worker processes: the same figures)."""
+    """The figures of ``games`` games from seeds ``seed``.. (``jobs`` worker processes: the same figures).
+
+    With ``games_dir`` each game's figures are also kept there, one file per group (``games_file``), to be
+    committed beside the report: a later run adopts them when ``VERIFY`` of them replay to the same figures at
+    its code (a change that keeps the games, such as a faster engine, keeps the figures), and plays only the
+    games missing. A report too long for one sitting is so made in parts."""
     folder = str(Path(CACHE) / code_digest()) if CACHE else ""
     work = [(players, seed + g, level, difficulty, hard_nodes, version, folder) for g in range(games)]
-    if jobs > 1:
+    path = games_dir / games_file(level, version, players, difficulty, hard_nodes) if games_dir else None
+    known = _adopt(path, work) if path is not None and path.exists() else {}
+    todo = [w for w in work if w[1] not in known]
+    if jobs > 1 and len(todo) > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            per_game = list(pool.map(_figures, work, chunksize=2))
+            played = list(pool.map(_figures, todo, chunksize=2))
     else:
-        per_game = [_figures(w) for w in work]
+        played = [_figures(w) for w in todo]
+    by_seed = known | {w[1]: f for w, f in zip(todo, played, strict=True)}
+    per_game = [by_seed[w[1]] for w in work]
+    if path is not None:
+        _keep_games(path, by_seed)
     wins = [0] * max(players, 2)
     income: Counter[str] = Counter()
     attacked, lost = [0, 0, 0], [0, 0, 0]
@@ -360,9 +414,15 @@ def run_level(
 ) -> dict:
     """Play one level's games at rules ``version`` and keep its figures in ``charts/<stem>.json`` (the report is
     written from every level and version kept there, so each can be run on its own and the report stays whole)."""
-    groups = [gather(n, games, level, seed, jobs=jobs, hard_nodes=hard_nodes, version=version) for n in (2, 3, 4)]
+    kept = charts / "games"
+    groups = [
+        gather(n, games, level, seed, jobs=jobs, hard_nodes=hard_nodes, version=version, games_dir=kept)
+        for n in (2, 3, 4)
+    ]
     solo = [
-        gather(1, solo_games, level, seed, difficulty=d, jobs=jobs, hard_nodes=hard_nodes, version=version)
+        gather(
+            1, solo_games, level, seed, difficulty=d, jobs=jobs, hard_nodes=hard_nodes, version=version, games_dir=kept
+        )
         | {"difficulty": d}
         for d in (1, 2, 3, 4)
     ]
@@ -493,7 +553,9 @@ def write(path: Path) -> list[str]:
         "level (docs/bots.md), 2, 3 and 4 players and solo against Jo at each difficulty. Each level's command "
         "and seeds reproduce its figures (the bots are deterministic given the seed; `hard` with its node limit "
         "only). Intervals are 95% Wilson intervals. How strong the levels are against each other, head to head, "
-        "is in [docs/bots.md](bots.md).",
+        "is in [docs/bots.md](bots.md). Each game's figures are kept in `balance/games/`, a file per group: a "
+        "later run adopts a group's games when its first and last replay to the same figures at that run's code, "
+        "so a report is made in parts when it takes longer than one sitting.",
         "",
         "| level | rules | games per player count | solo games per Jo difficulty | hard's node limit |",
         "|---|---|---|---|---|",

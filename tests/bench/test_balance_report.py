@@ -111,3 +111,33 @@ def test_a_later_rules_version_without_rules_1_says_how_to_make_the_comparison(t
     (charts / "easy.json").write_text(json.dumps(easy | {"rules": 1}))
     write(path)
     assert "is not kept" not in path.read_text()
+
+
+def test_kept_games_are_adopted_only_when_they_replay_the_same(tmp_path: Path, capsys):
+    """A report made in parts: a group's games kept beside the report are adopted by a later run when the first
+    and last of them replay to the same figures at its code; when one does not, all are played again."""
+    from bench.balance_report import games_file
+
+    kept = tmp_path / "games"
+    played = gather(2, 3, "easy", seed=5, games_dir=kept)
+    path = kept / games_file("easy", 1, 2, 2, 200)
+    lines = path.read_text().splitlines()
+    assert (
+        len(lines) == 4 and json.loads(lines[0])["digest"] and [json.loads(x)["seed"] for x in lines[1:]] == [5, 6, 7]
+    )
+    # the middle game is adopted without being played (its figures marked): the ends replay the same
+    middle = json.loads(lines[2])
+    middle["figures"]["winners"] = [0, 1]
+    path.write_text("\n".join([lines[0], lines[1], json.dumps(middle), lines[3]]) + "\n")
+    adopted = gather(2, 3, "easy", seed=5, games_dir=kept)
+    assert sum(adopted["wins"]) == sum(played["wins"]) + 1
+    # more seeds than kept: the kept ones are adopted, the rest played and kept too
+    longer = gather(2, 4, "easy", seed=5, games_dir=kept)
+    assert sum(longer["wins"]) >= sum(adopted["wins"]) + 1 and len(path.read_text().splitlines()) == 5
+    # an end that replays differently: nothing kept is trusted
+    first = json.loads(path.read_text().splitlines()[1])
+    first["figures"]["totals"] = [-1, -1]
+    rest = path.read_text().splitlines()
+    path.write_text("\n".join([rest[0], json.dumps(first), *rest[2:]]) + "\n")
+    assert gather(2, 3, "easy", seed=5, games_dir=kept) == played
+    assert "seed 5 plays differently" in capsys.readouterr().out
