@@ -325,7 +325,6 @@ def tile_kind(tile: int) -> int:
 
 
 @cache  # the data files' words only; every building question names the tiles on its spaces
-@cache  # a term of the data files, named in many labels
 def tile_name(tile: int) -> Msg:
     """A City tile as people read it: "Favours (2 Leverage)"."""
     ct = rules().city_tiles[tile_kind(tile)]

@@ -72,8 +72,8 @@ def shared_piles(state: SpeakeasyState) -> list[Pile]:
 
 # ---- the undo fingerprint ----
 
-#: The generator's state, the piles' layout (``_layout``: their names, made once per layout) and their face-down
-#: parts, in ``_piles``' order.
+#: The generator's state, the piles' layout (what ``_names`` turns into their names) and their face-down parts, in
+#: ``_piles``' order.
 Fingerprint = tuple[int, tuple[Any, ...], tuple[tuple[Any, ...], ...]]
 
 

@@ -61,3 +61,18 @@ def test_every_revealing_step_is_fixed_and_a_new_chooser_fixes_the_past(chunk):
     out = undo_misses(10_000 + chunk * GAMES_PER_CHUNK, GAMES_PER_CHUNK)
     assert out["reveals"] > 0 and out["seat_changes"] > 0, out
     assert out["reveal_missed"] == 0 and out["seat_missed"] == 0, out
+
+
+def test_the_fingerprint_reads_the_piles_shared_piles_defines():
+    """The fingerprint reads the piles straight from the state (it is taken twice a choice); its names and
+    face-down parts are those of ``shared_piles``, the one definition of the face-down piles, in every kind of
+    game and at every step."""
+    from engine.speakeasy.hidden import _names, fingerprint, shared_piles
+
+    for players, seed in ((1, 3), (2, 4), (3, 5), (4, 6)):
+        for _t, state, _choice in self_play(GAME, players, seed):
+            rng_state, layout, parts = fingerprint(state)
+            piles = shared_piles(state)
+            assert rng_state == state.rng.state
+            assert _names(layout) == tuple(p.name for p in piles)
+            assert parts == tuple(tuple(p.items[p.start :]) for p in piles)
