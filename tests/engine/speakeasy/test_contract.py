@@ -257,3 +257,29 @@ def test_the_kept_question_is_the_question_a_fresh_copy_asks(players):
         game.apply(state, Choice(p.seat, p.kind, rng.choice(p.options).id))
         steps += 1
     assert steps > 40
+
+
+def test_apply_offered_plays_the_same_game_without_words():
+    """A bot's trial choice (``Game.apply_offered``) makes no log lines and skips the undo reveal check, and the
+    game goes exactly as with ``apply``: the same state after every choice (``undo_mark`` aside)."""
+    import random
+
+    import msgspec
+
+    from engine.core import Choice
+    from engine.speakeasy.game import SpeakeasyGame
+
+    game = SpeakeasyGame()
+    for players, seed in ((1, 2), (3, 5)):
+        real = game.new([f"P{i}" for i in range(players)], {}, seed)
+        quiet = game.loads(game.dumps(real))
+        rng = random.Random(seed)
+        said = 0
+        while not game.is_over(real):
+            pairs = [(p, o) for p in game.prompts(real) for o in p.options]
+            p, o = rng.choice(pairs)
+            said += len(game.apply(real, Choice(p.seat, p.kind, o.id)))
+            assert game.apply_offered(quiet, Choice(p.seat, p.kind, o.id)) == []
+            a, b = msgspec.structs.replace(real, undo_mark=0), msgspec.structs.replace(quiet, undo_mark=0)
+            assert game.dumps(a) == game.dumps(b)
+        assert said > 0
