@@ -392,16 +392,23 @@ async function sendCommand(ev) {
 
 // ------------------------------------------------------------------ live updates
 
-let pending = null;
+// One refresh at a time: two in flight could answer out of order, and an older channel list (from before a DM
+// or thread existed) arriving last would move the reader off the channel they had just opened from a newer one.
+let pending = null, running = false, again = false;
 function refresh() {
+  if (running) { again = true; return; }
   if (pending) return;
   pending = setTimeout(async () => {
     pending = null;
+    running = true;
     try {
       await loadChannels();
       await loadMessages();
       if (!S.commands.length) { await loadCommands(); renderOptions(); }
-    } catch (err) { showError(err.message); }
+    } catch (err) { showError(err.message); } finally {
+      running = false;
+      if (again) { again = false; refresh(); }
+    }
   }, 60);
 }
 

@@ -4,6 +4,8 @@ the real bot."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cogs.publish.private import completes
@@ -55,11 +57,16 @@ async def test_an_omerta_game_keeps_each_players_private_lines_in_one_dm_edited_
             else:
                 assert others == [], [m["content"][:80] for m in others]
         # the bound: one DM a game for a player told by ping (before: one a line, 6 to 9 in such a game); a player
-        # told by DM gets one more for each time she must act
+        # told by DM gets one more for each time she must act: each links a board post of its own, and she answered
+        # between two of them (the place of a drawn card answers in the draw's own message, not a new post)
         assert counts["ben"] == counts["cleo"] == 1
-        turns = sum(1 for e in await store.get_events(d.gid, public_only=True) if e.kind == "turn" and "Anna" in e.text)
-        assert counts["anna"] <= 1 + turns + 3  # her turns, and a peek each round
-        print("figures: DMs per player", counts)
+        moves = [json.loads(c.choice) for c in await store.get_choice_rows(d.gid) if c.actor_id == p.uid(p.ANNA)]
+        asked = [m for m in moves if m["kind"] != "place"]  # her turns, peeks and any power she used
+        links = [m["content"].rsplit("/", 1)[-1] for m in server.dm_messages(p.ANNA) if "your move" in m["content"]]
+        assert len(links) == counts["anna"] - 1
+        assert len(set(links)) == len(links), links  # never two DMs for one post
+        assert counts["anna"] <= 1 + len(asked), (counts, [m["kind"] for m in moves])
+        print("figures: DMs per player", counts, "her answers", [m["kind"] for m in asked])
 
 
 def test_where_a_drawn_card_went_is_the_engines_message_in_english_and_german():
