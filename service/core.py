@@ -7,6 +7,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -70,6 +71,11 @@ def status_word(status: str) -> Msg | str:
     return words.get(status, status)
 
 
+def new_seed() -> int:
+    """A new game's seed at a real table: fresh randomness, so no two games are dealt alike."""
+    return secrets.randbits(63)
+
+
 class Core(BotTurns):
     """Loading, guards and committing moves; the request methods live in the mixins of ``TableService``."""
 
@@ -81,10 +87,14 @@ class Core(BotTurns):
         clock: Callable[[], float] = time.time,
         games: Mapping[str, Game] = TABLE_GAMES,
         bots: SeatBot | None = None,
+        seeds: Callable[[], int] = new_seed,
     ) -> None:
         self.store = store
         self.settings = settings or Settings()
         self.clock = clock
+        #: each new game's seed: fresh randomness at a real table; tests pass a fixed sequence so that the games
+        #: they play through the bot are the same every run (a failure can be replayed)
+        self.seeds = seeds
         self.games = dict(games)
         self.bots: SeatBot = bots if bots is not None else TableBots()
         #: ``None``: bots answer inside the move that made them due (one transaction). Set (by the Discord bot,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,7 +54,7 @@ class Lobby(Core):
                 channel_id=channel_id,
                 host_id=host.id,
                 options_json=json.dumps(resolved, sort_keys=True),
-                seed=secrets.randbits(63),
+                seed=self.seeds(),
                 now=now,
                 host_name=host.name,
                 max_in_channel=MAX_OPEN_GAMES_PER_CHANNEL,

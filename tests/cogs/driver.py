@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,8 @@ async def bot_on(server: FakeDiscordServer, db: Path, clock: Clock) -> AsyncIter
     settings = Settings(
         token="fake-token", database=str(db), reminder_poll_s=3600, delivery_retry_s=0.05, delivery_sweep_s=0.5
     )
-    bot = build_bot(settings, clock=clock, sleep=clock.sleep)
+    # the same games every run (each test's n-th game is dealt from seed n): a failure replays as it happened
+    bot = build_bot(settings, clock=clock, sleep=clock.sleep, seeds=itertools.count(1).__next__)
     server.clock = clock  # the fake Discord records each request at the same fake time
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start("fake-token"))

@@ -10,7 +10,6 @@ import threading
 
 import pytest
 
-import service.lobby
 from bots.speakeasy import Budget
 from bots.table import TableBots
 from engine.core import TABLE
@@ -94,11 +93,11 @@ def _place_for_a_pair(t, seat: int) -> str:  # noqa: ANN001
     return "discard"
 
 
-async def test_two_humans_and_two_bots_play_omerta_by_post_and_the_bots_snap_by_standing_orders(tmp_path, monkeypatch):
+async def test_two_humans_and_two_bots_play_omerta_by_post_and_the_bots_snap_by_standing_orders(tmp_path):
     """Post pace (no windows): the bots set their standing orders from what their seats saw, privately and
     without being waited for, and win pairs by them (a seeded table; random seeds pass as well)."""
-    monkeypatch.setattr(service.lobby.secrets, "randbits", lambda _bits: 5)
     async with table(tmp_path) as (server, bot, clock):
+        bot.service.seeds = lambda: 5
         d = Driver(server, bot, clock, [p.ANNA, p.BEN])
         await _open_with_bots(d, "omerta", ["standard", "easy"], "rounds=2 pace=post")
         t = await d.load()

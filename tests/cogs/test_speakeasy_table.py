@@ -292,17 +292,16 @@ async def test_player_board_on_demand_shows_secrets_only_to_their_owner(tmp_path
         assert mine.followups[-1]["files"]["player.png"] != theirs.followups[-1]["files"]["player.png"]
 
 
-async def test_a_mob_war_with_three_buildings_is_decided_in_one_message(tmp_path, monkeypatch):
+async def test_a_mob_war_with_three_buildings_is_decided_in_one_message(tmp_path):
     """Issue "deciding well": one decision per player in a Mob War. A recorded opening (played through the
     service) brings Cleo to a Mob War with three buildings in the district; her private answer shows one menu of
     plans, and one pick (confirmed, as it loses buildings) answers all three."""
-    import service.lobby
     from engine.core import dump_choice
     from tests.service.positions import THREE_BUILDINGS_SEED, three_building_war
 
-    monkeypatch.setattr(service.lobby.secrets, "randbits", lambda _bits: THREE_BUILDINGS_SEED)
     _state, opening = three_building_war()
     async with table(tmp_path) as (server, bot, clock):
+        bot.service.seeds = lambda: THREE_BUILDINGS_SEED
         users = [p.ANNA, p.BEN, p.CLEO, p.DAN]
         d = Driver(server, bot, clock, users)
         await d.open_and_start(game="speakeasy")

@@ -6,12 +6,14 @@ clicking and choosing on the page, which sends each action to the bot as a real 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
 from pathlib import Path
 from typing import Any
 
+from bot import TableBot, build_bot
 from fakediscord.local import LocalTable
 from fakediscord.server import InteractionRecord
 from tests.cogs.driver import Driver, ids_of, target
@@ -22,6 +24,11 @@ CHROMIUM_SETTING = "SPEAKEASY_CHROMIUM"
 REQUIRE_SETTING = "SPEAKEASY_REQUIRE_BROWSER"
 #: where the browser's ``*.test`` names lead (conftest): ``http://evil.test:PORT`` is another site on this machine
 LOOPBACK = "127.0.0.1"
+
+
+def seeded_bot(settings: Any) -> TableBot:
+    """The real bot, dealing each test's n-th game from seed n: the same games every run, so a failure replays."""
+    return build_bot(settings, seeds=itertools.count(1).__next__)
 
 
 def chromium_path() -> str | None:

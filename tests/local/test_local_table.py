@@ -22,11 +22,10 @@ import pytest
 from aiohttp import web
 from PIL import Image
 
-from bot import build_bot
 from fakediscord import payloads as p
 from fakediscord.local import local_table
 from tests.cogs.driver import Driver, quick_option
-from tests.local.browser import LOOPBACK, UI, answer
+from tests.local.browser import LOOPBACK, UI, answer, seeded_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 #: where the README's screenshot is written when SPEAKEASY_SCREENSHOT=1 (the test makes it; a person commits it)
@@ -73,7 +72,7 @@ def _picture(png: bytes) -> Image.Image:
 async def test_omerta_in_the_browser_join_by_switching_players_turns_ephemeral_dms_and_board(browser, tmp_path):
     """Acceptance of issue 16: open, join as Ben and Cleo, start, play turns by clicking, an ephemeral reply only
     to its owner, a private line in the DMs, a screenshot of the board."""
-    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table:
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         ui = UI(page, table)
         # Dan watches #general in a page of his own: what the others do appears there without reloading
@@ -151,7 +150,7 @@ async def test_omerta_in_the_browser_join_by_switching_players_turns_ephemeral_d
 @pytest.mark.slow
 async def test_complete_solo_speakeasy_game_through_the_page_to_the_final_scores(browser, tmp_path):
     """A solo game against Jo, every answer clicked on the page (secret ones through "My options")."""
-    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table:
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         ui = UI(page, table)
         gid = await _open_table(ui, "speakeasy", "difficulty=1", [])
@@ -277,7 +276,7 @@ async def test_another_site_cannot_act_or_read_through_the_browser_and_the_page_
     url-encoded) and a no-cors ``text/plain`` fetch to the table's API: refused, and no interaction reaches the
     fake Discord; it can read nothing, frame nothing, and open no gateway socket; a DNS-rebound name (a foreign
     ``Host``) is refused; the table's own page still plays."""
-    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table:
         server = table.server
         slash = f"{table.url}/api/slash"
         async with _hostile_site(table.url, server.base_url) as evil:

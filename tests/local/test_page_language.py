@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from bot import build_bot
 from fakediscord.local import local_table
-from tests.local.browser import UI
+from tests.local.browser import UI, seeded_bot
 
 
 async def test_each_local_player_has_their_own_discord_language(browser, tmp_path):
-    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table:
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         ui = UI(page, table)
         await ui.open("anna")

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import build_bot
 from fakediscord.local import local_table
-from tests.local.browser import UI
+from tests.local.browser import UI, seeded_bot
 
 
 async def test_live_updates_never_have_two_channel_lists_in_flight_and_none_is_lost(browser, tmp_path):
-    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table:
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         ui = UI(page, table)
         await ui.open("anna")

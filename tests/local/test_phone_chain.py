@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot import build_bot
 from fakediscord.local import local_table
 from tests.cogs.driver import ids_of, target
 from tests.cogs.test_reply_chain import _answers, _choose, _newest_seen
 from tests.fakediscord import payloads as p
-from tests.local.browser import UI, _css
+from tests.local.browser import UI, _css, seeded_bot
 from tests.local.test_local_table import _driver, _open_table
 
 PHONE = {"width": 390, "height": 844}
@@ -67,7 +66,7 @@ async def _press_in_newest(ui: UI, message: dict[str, Any], custom_id: str, valu
 
 @pytest.mark.slow
 async def test_a_solo_speakeasy_turn_on_a_phone_is_played_in_the_newest_message(browser, tmp_path):
-    async with local_table(build_bot, port=0, folder=tmp_path) as table:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table:
         page = await browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
         ui = UI(page, table)
         gid = await _open_table(ui, "speakeasy", "difficulty=1", [])

@@ -12,6 +12,7 @@ from bot import build_bot
 from fakediscord import payloads as p
 from fakediscord.guard import TOKEN_HEADER
 from fakediscord.local import LocalTable, local_table
+from tests.local.browser import seeded_bot
 
 
 async def _json(resp: aiohttp.ClientResponse) -> dict | list:
@@ -19,7 +20,7 @@ async def _json(resp: aiohttp.ClientResponse) -> dict | list:
 
 
 async def test_page_api_sees_as_each_player_and_refuses_with_reasons(tmp_path):
-    async with local_table(build_bot, port=0, folder=tmp_path) as table, _page_session(table) as http:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table, _page_session(table) as http:
         server = table.server
         general = str(p.GENERAL_CHANNEL_ID)
         players = await _json(await http.get("/api/players"))
@@ -104,7 +105,7 @@ async def test_only_the_page_served_here_may_read_or_act(tmp_path):
     """Issue 22: a foreign ``Host`` (DNS rebinding) is refused on GET and POST; a POST from another origin, without
     the run's token, or with a body that is not JSON (``text/plain``, a form) is refused; no answer carries a CORS
     header or may be framed; none of the refused requests reaches the fake Discord, and the page's own does."""
-    async with local_table(build_bot, port=0, folder=tmp_path) as table, aiohttp.ClientSession(table.url) as http:
+    async with local_table(seeded_bot, port=0, folder=tmp_path) as table, aiohttp.ClientSession(table.url) as http:
         server, token, port = table.server, table.client.token, table.client.port
         own = {TOKEN_HEADER: token, "Origin": table.url}
         general = str(p.GENERAL_CHANNEL_ID)

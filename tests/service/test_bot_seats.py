@@ -15,7 +15,6 @@ from bots.table import TableBots, bot_level
 from engine.core import TABLE
 from engine.msg import Msg
 from service import ServiceError, Settings, TableService, User
-from service import lobby as service_lobby
 from store import Store
 from words import words
 
@@ -247,10 +246,10 @@ async def _human_step(svc: TableService, table, turns: list[int]):  # noqa: ANN0
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_post_pace_bots_keep_their_standing_orders_up_to_date_and_snap_by_them(service, monkeypatch, seed):
+async def test_post_pace_bots_keep_their_standing_orders_up_to_date_and_snap_by_them(service, seed):
     """Inline bots (no bots_later): after every move each bot's standing orders are the ones its memory wants;
     they set orders, and their orders win pairs (seeded tables: which pairs appear is up to the deal)."""
-    monkeypatch.setattr(service_lobby.secrets, "randbits", lambda _bits: seed)
+    service.seeds = lambda: seed
     gid = await _post_table(service)
     table = (await service.start(gid, HOST)).table
     turns = [0]
@@ -265,7 +264,7 @@ async def test_post_pace_bots_keep_their_standing_orders_up_to_date_and_snap_by_
     assert not any(e.kind == "order" for e in await service.store.get_events(gid, public_only=True))
 
 
-async def test_post_pace_a_move_that_changes_nothing_for_the_bots_makes_no_bot_move(service, monkeypatch):
+async def test_post_pace_a_move_that_changes_nothing_for_the_bots_makes_no_bot_move(service):
     """With bots_later (as at the Discord table): a bot move is committed (and posted) only when a bot has
     something to do; a human move that changes nothing for the bots is followed by none; the bots still set their
     orders. Whether they have something to do is asked in the bots' task, after the human's move is answered."""
@@ -275,7 +274,7 @@ async def test_post_pace_a_move_that_changes_nothing_for_the_bots_makes_no_bot_m
         posted.append(game_id)
 
     service.bots_later = later
-    monkeypatch.setattr(service_lobby.secrets, "randbits", lambda _bits: 7)
+    service.seeds = lambda: 7
     gid = await _post_table(service)
     await service.start(gid, HOST)
     turns, moves, quiet = [0], 0, 0
