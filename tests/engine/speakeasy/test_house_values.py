@@ -42,13 +42,14 @@ def test_house_v2_barrel_prices_half_again():
 
 
 def test_house_v2_jo_head_start_at_hard_and_brutal():
-    """docs/house-rules.md, "Jo's head start": at version 2 Jo starts with $15 at difficulty 2, $30 at 3 and $80
-    at 4, and with nothing at 1 (as at every difficulty at version 1)."""
-    for difficulty, money in ((1, 0), (2, 15), (3, 30), (4, 80)):
+    """docs/house-rules.md, "Jo's head start": at version 2 Jo starts with $15 at difficulty 2, $40 at 3 (it was
+    $30 until the report's size showed a 7-point step from Standard to Hard) and $80 at 4, and with nothing at 1
+    (as at every difficulty at version 1)."""
+    for difficulty, money in ((1, 0), (2, 15), (3, 40), (4, 80)):
         state, events = new_state(["Ann"], 7, difficulty, 2)
         assert state.jo is not None
         assert state.players[state.jo.seat].pocket == money
         assert (f"At this difficulty Jo starts with ${money}." in [str(e.text) for e in events]) == bool(money)
         old, _ = new_state(["Ann"], 7, difficulty, 1)
         assert old.jo is not None and old.players[old.jo.seat].pocket == 0
-    assert [jo_rules(2).difficulties[d].head_start for d in (1, 2, 3, 4)] == [0, 15, 30, 80]
+    assert [jo_rules(2).difficulties[d].head_start for d in (1, 2, 3, 4)] == [0, 15, 40, 80]
