@@ -265,8 +265,8 @@ class SpeakeasyBot:
         return self._done(prompt, candidates[best], totals[best] / rounds, playouts, nodes)
 
     def _playout(self, sample: SpeakeasyState, seat: int, first: Choice) -> tuple[float, int]:
-        """The margin after ``first`` and ``HARD_DEPTH`` more choices by the easy policy for every seat, and the
-        choices it applied or tried (nodes)."""
+        """The margin after ``first`` and ``HARD_DEPTH`` more choices by the easy policy, valuing with the
+        preparing worth, for every seat, and the choices it applied or tried (nodes)."""
         trial = copy(sample)
         GAME.apply(trial, first)
         nodes = 1
@@ -278,7 +278,9 @@ class SpeakeasyBot:
             if who == TABLE:
                 GAME.apply_offered(trial, Choice(TABLE, kind, GAME.prompts(trial)[0].default_option()))
             else:
-                trial = _easy_step(trial, who, kind, options)
+                # every seat plays its easy step with the preparing worth (issue 25): the rivals a prepared bot
+                # meets prepare too, and a playout that never prepares undervalues doing so (hard lost to standard)
+                trial = _easy_step(trial, who, kind, options, prep=self.prep)
                 nodes += len(options)
             nodes += 1
         return margin(trial, seat, self.prep), nodes
