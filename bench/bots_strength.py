@@ -2,6 +2,7 @@
 
     python -m bench.bots_strength [--games 200] [--pairs easy:random standard:easy hard:standard]
                                   [--hard-nodes 400] [--timing 40] [--timing-nodes N] [--seed 1]
+    python -m bench.bots_strength --pairs 'hard*4:hard' --timing 0   # hard at 4 times its node limit
 
 Each pair plays ``games`` two-player games, the two players swapping seats every game (so neither gains from
 sitting first); a pair's line gives the first player's win share with its 95% Wilson interval and whether the
@@ -36,13 +37,18 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+def bot_of(level: str, salt: int, hard_nodes: int) -> SpeakeasyBot:
+    """The bot of a level; ``hard*4`` is hard at 4 times ``hard_nodes`` (does more search help?)."""
+    name, _, times = level.partition("*")
+    return SpeakeasyBot(name, salt, Budget(nodes=hard_nodes * int(times or 1), seconds=3600.0))
+
+
 def player(level: str, salt: int, hard_nodes: int):
     """A function (state, prompt) -> choice for a level, or the uniform random player."""
     if level == "random":
         rng = random.Random(salt)
         return lambda state, prompt: Choice(prompt.seat, prompt.kind, rng.choice(prompt.options).id)
-    bot = SpeakeasyBot(level, salt, Budget(nodes=hard_nodes, seconds=3600.0))
-    return bot.choose
+    return bot_of(level, salt, hard_nodes).choose
 
 
 def game(levels: tuple[str, str], seed: int, hard_nodes: int) -> int:
