@@ -33,6 +33,7 @@ from cogs.replay import ReplayCog
 from cogs.rules import RulesCog
 from cogs.translator import CatalogueTranslator
 from service import Settings, TableService
+from service.core import new_seed
 from store import Store
 
 log = logging.getLogger("speakeasy")
@@ -60,7 +61,7 @@ class TableBot(commands.Bot):
         *,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
-        seeds: Callable[[], int] | None = None,
+        seeds: Callable[[], int] = new_seed,
         **client_kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
@@ -69,7 +70,7 @@ class TableBot(commands.Bot):
         self.clock = clock
         #: how the bot waits for its clock (a pause between posts): tests pass one that moves their fake clock
         self.sleep = sleep
-        #: each new game's seed (``TableService.seeds``): tests pass a fixed sequence; None is fresh randomness
+        #: each new game's seed (``TableService.seeds``): fresh randomness; tests pass a fixed sequence
         self.seeds = seeds
         self.publisher = Publisher(self)
         self.renderer = Renderer(settings.render_workers)
@@ -87,8 +88,7 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database (migrating it), load the cogs, register persistent buttons, sync commands."""
         self._store = await Store.open(self.settings.database)
-        seeds = {"seeds": self.seeds} if self.seeds is not None else {}
-        self._service = TableService(self._store, self.settings, clock=self.clock, **seeds)
+        self._service = TableService(self._store, self.settings, clock=self.clock, seeds=self.seeds)
         # bots play after the move that made them due, in a task of their own: the player is answered at once
         self._service.bots_later = self.publisher.deliver
         filled = await self._service.backfill_events()

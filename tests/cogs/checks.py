@@ -11,7 +11,8 @@ from tests.cogs.driver import Driver, appears, channel_texts, ids_of, told
 LIMITS = {"content": 2000, "rows": 5, "label": 80, "custom_id": 100, "options": 25}
 
 
-def _posts(d: Driver, method: str) -> list[Any]:
+def posts(d: Driver, method: str) -> list[Any]:
+    """The requests of ``method`` to the messages of the game's channel (posts or edits), as sent."""
     return [
         r
         for r in d.server.requests
@@ -40,14 +41,14 @@ async def check_story(d: Driver) -> dict[str, int]:
             assert not live, f"an old message still has buttons: {m['content'][:120]!r}"
     players = {s.user_id for s in table.seats if s.user_id > 0}
     mentioned: dict[int, int] = {}
-    for r in _posts(d, "POST"):
+    for r in posts(d, "POST"):
         users = [int(u) for u in (r.json.get("allowed_mentions") or {}).get("users", [])]
         assert set(users) <= players, f"someone not playing was mentioned: {users}"
         for u in users:
             assert f"<@{u}>" in r.json.get("content", ""), "a mention was cut from its message"
             mentioned[u] = mentioned.get(u, 0) + 1
         assert len(r.json.get("content") or "") <= LIMITS["content"]
-    for r in _posts(d, "PATCH"):
+    for r in posts(d, "PATCH"):
         assert not (r.json.get("allowed_mentions") or {}).get("users"), "an edit may not ping"
         assert len(r.json.get("content") or "") <= LIMITS["content"]
     turns: dict[int, int] = {}
@@ -59,7 +60,7 @@ async def check_story(d: Driver) -> dict[str, int]:
                 turns[user] = turns.get(user, 0) + 1
     for user, count in turns.items():
         assert mentioned.get(user, 0) >= count, f"user {user} had {count} turns but {mentioned.get(user, 0)} pings"
-    return {"turns": sum(turns.values()), "pings": sum(mentioned.values()), "posts": len(_posts(d, "POST"))}
+    return {"turns": sum(turns.values()), "pings": sum(mentioned.values()), "posts": len(posts(d, "POST"))}
 
 
 async def check_end_pings_everyone(d: Driver) -> dict[str, Any]:
@@ -74,7 +75,7 @@ async def check_end_pings_everyone(d: Driver) -> dict[str, Any]:
     players = {s.user_id for s in table.seats if s.user_id > 0}
     assert {int(u["id"]) for u in message["mentions"]} == players, "the end must ping every player"
     assert all(f"<@{u}>" in message["content"] for u in players)
-    posted = [r for r in _posts(d, "POST") if set(map(int, (r.json.get("allowed_mentions") or {}).get("users", [])))]
+    posted = [r for r in posts(d, "POST") if set(map(int, (r.json.get("allowed_mentions") or {}).get("users", [])))]
     assert set(map(int, posted[-1].json["allowed_mentions"]["users"])) == players, "pinged by a new message"
     return message
 
@@ -83,6 +84,6 @@ def opening_messages(d: Driver, name: str) -> list[str]:
     """The contents of the messages that opened ``name``'s turns, as posted."""
     return [
         str(r.json.get("content"))
-        for r in _posts(d, "POST")
+        for r in posts(d, "POST")
         if f"· {name}'s turn**" in str(r.json.get("content", "")).split("\n")[0]
     ]
