@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core import TABLE
 from engine.speakeasy import standings
-from engine.speakeasy.board import KIND_NAMES, district_name, operating, zone_index
+from engine.speakeasy.board import KIND_NAMES, district_name, zone_index
 from engine.speakeasy.components import ZONES
 from engine.speakeasy.gains import tile_kind
 from engine.speakeasy.loader import rules
@@ -18,13 +18,26 @@ from engine.speakeasy.state import SpeakeasyState
 
 
 def _card(card: int) -> dict[str, Any]:
-    c = rules().cards[card]
-    return {"id": card, "deck": c.deck, "name": c.name}
+    deck, name = _card_faces()[card]
+    return {"id": card, "deck": deck, "name": name}
 
 
 def _helper(h: int) -> dict[str, Any]:
-    c = rules().helpers.cards[h]
-    return {"id": h, "name": c.name, "bottle": c.bottle}
+    name, bottle = _helper_faces()[h]
+    return {"id": h, "name": name, "bottle": bottle}
+
+
+@cache
+def _card_faces() -> tuple[tuple[str, str], ...]:
+    """Each Operations card's deck and name (no rules version changes them; read once: views are built at every
+    step of the differential tests)."""
+    return tuple((c.deck, c.name) for c in rules().cards)
+
+
+@cache
+def _helper_faces() -> tuple[tuple[str, str], ...]:
+    """Each Helper's name and bottle (as ``_card_faces``)."""
+    return tuple((c.name, c.bottle) for c in rules().helpers.cards)
 
 
 @cache
@@ -117,28 +130,25 @@ def _public(state: SpeakeasyState) -> dict[str, Any]:
     for d in state.districts:
         info = r.districts[d.number - 1]
         cop = d.cop
-        spaces = []
-        for sp in d.spaces:
-            b = sp.building
-            t = sp.tile
-            spaces.append(
-                {
-                    "building": (
-                        {
-                            "owner": b.owner,
-                            "kind": b.kind,
-                            "name": kinds[b.kind],
-                            "barrel": b.barrel,
-                            "family": b.family,
-                            "operating": operating(d, b),
-                        }
-                        if b is not None
-                        else None
-                    ),
-                    "mobster": sp.mobster,
-                    "tile": None if t is None else {"id": t, "kind": names[t]},
-                }
-            )
+        spaces = [
+            {
+                "building": (
+                    None
+                    if (b := sp.building) is None
+                    else {
+                        "owner": b.owner,
+                        "kind": b.kind,
+                        "name": kinds[b.kind],
+                        "barrel": b.barrel,
+                        "family": b.family,
+                        "operating": b.family or not cop,  # ``board.operating``, inlined: every space of every view
+                    }
+                ),
+                "mobster": sp.mobster,
+                "tile": None if (t := sp.tile) is None else {"id": t, "kind": names[t]},
+            }
+            for sp in d.spaces
+        ]
         districts.append(
             {
                 "number": d.number,
