@@ -281,8 +281,15 @@ async def answer(d: Driver, seat: int, kind: str, option: str, secret: bool):  #
         rec = await d.click_in(reply[0], seat, kind, option)
     else:
         d.mine_presses.append((seat, own_turn(table, seat), kind))
+        # the "My options" button the board shows, as a player clicks it: the bot may not have edited the board for
+        # the last answer yet (under load), and the button opens the current questions whatever version it names
         board = await d.board()
-        mine = await d.server.click(d.user_of_seat(seat), board["id"], f"pm|{d.gid}|{version}", ts_ms=d.next_ts())
+        button = next((i for i in ids_of(board) if i.startswith(f"pm|{d.gid}|")), None)
+        if button is None:  # a board without one: wait for the board of this version
+            await d.settle()
+            board = await d.board()
+            button = f"pm|{d.gid}|{version}"
+        mine = await d.server.click(d.user_of_seat(seat), board["id"], button, ts_ms=d.next_ts())
         rec = await d.click_private(mine, seat, kind, option)
     await rec.wait_callback()
     if rec.message is not None and any(i.endswith("|!") for i in ids_of(rec.message)):

@@ -21,7 +21,9 @@ def _menus(message: dict[str, Any]) -> dict[str, list[str]]:
 
 
 async def _open_mine(d: Driver, seat: int) -> dict[str, Any]:
-    """The player's "My options" reply."""
+    """The player's "My options" reply, opened from the board once it shows the game's current version (the bot
+    edits the board after it answers a click: under load the click on the older board found no such button)."""
+    await d.settle()
     board = await d.board()
     version = (await d.load()).version
     rec = await d.server.click(d.user_of_seat(seat), board["id"], f"pm|{d.gid}|{version}", ts_ms=d.next_ts())
