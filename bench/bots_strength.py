@@ -2,7 +2,7 @@
 
     python -m bench.bots_strength [--games 200] [--pairs easy:random standard:easy hard:standard]
                                   [--hard-nodes 400] [--timing 40] [--timing-nodes N] [--seed 1]
-    python -m bench.bots_strength --pairs 'hard*4:hard' --timing 0   # hard at 4 times its node limit
+    python -m bench.bots_strength --pairs 'hard*4:hard' --hard-nodes 1500 --timing 0   # 4 times the playouts
 
 Each pair plays ``games`` two-player games, the two players swapping seats every game (so neither gains from
 sitting first); a pair's line gives the first player's win share with its 95% Wilson interval and whether the
@@ -10,6 +10,9 @@ interval excludes an even split. ``hard`` plays with ``--hard-nodes`` (the node 
 reproducible; the table's default is 6000 nodes and 2 s). The timing line plays ``--timing`` decisions of
 ``hard`` at the table's default budget and prints the p50/p99/max decision time and playouts per decision;
 ``--timing-nodes 1000000`` lets the 2 s clock bind instead (how many playouts the engine's speed allows).
+A round of hard's playouts (one for each of its 4 candidates, about 430 nodes each) always completes, so below
+about 1,700 nodes hard plays one round: ``hard*4`` is four times the playouts only from ``--hard-nodes 1500``
+(6,000 against 1,500: about 4 rounds against 1; docs/bots.md).
 One JSON line per figure; the seed reproduces it.
 """
 
