@@ -3,16 +3,17 @@
     python -m bench.bots_strength [--games 200] [--pairs easy:random standard:easy hard:standard]
                                   [--hard-nodes 400] [--timing 40] [--timing-nodes N] [--seed 1]
     python -m bench.bots_strength --pairs 'hard*4:hard' --hard-nodes 1500 --timing 0   # 4 times the playouts
+    python -m bench.bots_strength --pairs hard:jo4 standard:jo4 --timing 0             # solo against Jo
 
 Each pair plays ``games`` two-player games, the two players swapping seats every game (so neither gains from
 sitting first); a pair's line gives the first player's win share with its 95% Wilson interval and whether the
-interval excludes an even split. ``hard`` plays with ``--hard-nodes`` (the node limit binds, not the clock:
-reproducible; the table's default is 6000 nodes and 2 s). The timing line plays ``--timing`` decisions of
-``hard`` at the table's default budget and prints the p50/p99/max decision time and playouts per decision;
-``--timing-nodes 1000000`` lets the 2 s clock bind instead (how many playouts the engine's speed allows).
-A round of hard's playouts (one for each of its 4 candidates, about 430 nodes each) always completes, so below
-about 1,700 nodes hard plays one round: ``hard*4`` is four times the playouts only from ``--hard-nodes 1500``
-(6,000 against 1,500: about 4 rounds against 1; docs/bots.md).
+interval excludes an even split. A pair ``LEVEL:joN`` plays solo games of the level against Jo at difficulty N
+(seed 003) instead: the level's win share against him. ``hard`` plays with ``--hard-nodes`` (the node limit
+binds, not the clock: reproducible; the table's default is 6000 nodes and 2 s). The timing line plays
+``--timing`` decisions of ``hard`` at the table's default budget and prints the p50/p99/max decision time and
+playouts per decision; ``--timing-nodes 1000000`` lets the 2 s clock bind instead (how many playouts the
+engine's speed allows). Hard's tree search (issue 27) runs iterations until its node limit is spent, so
+``hard*4`` plays about four times the playouts of ``hard``.
 One JSON line per figure; the seed reproduces it.
 """
 
@@ -68,15 +69,34 @@ def game(levels: tuple[str, str], seed: int, hard_nodes: int) -> int:
     return result.winners[0]
 
 
+def solo(level: str, difficulty: int, seed: int, hard_nodes: int) -> bool:
+    """One solo game of a level against Jo at ``difficulty`` (seed 003); True when the bot is among the winners
+    (as the balance report counts it)."""
+    bot = player(level, seed * 2, hard_nodes)
+    state = GAME.new(["A"], {"settle": "auto", "difficulty": difficulty}, seed)
+    for _ in range(20_000):
+        if GAME.is_over(state):
+            break
+        prompt = next(p for p in GAME.prompts(state) if p.seat != TABLE)
+        GAME.apply(state, bot(state, prompt))
+    result = GAME.result(state)
+    assert result is not None, f"seed {seed}: the game did not end"
+    return 0 in result.winners
+
+
 def pair(first: str, second: str, games: int, seed: int, hard_nodes: int) -> dict:
-    """``games`` games of ``first`` against ``second``, seats swapped every game."""
+    """``games`` games of ``first`` against ``second``, seats swapped every game; ``second`` ``joN``: solo games
+    against Jo at difficulty N (the bot always seat 0: there is no seat to swap)."""
     wins = 0
     start = time.perf_counter()
     for g in range(games):
         swap = g % 2 == 1
         levels = (second, first) if swap else (first, second)
-        winner = game(levels, seed + g, hard_nodes)
-        wins += (winner == 1) if swap else (winner == 0)
+        if second.startswith("jo"):
+            wins += solo(first, int(second[2:]), seed + g, hard_nodes)
+        else:
+            winner = game(levels, seed + g, hard_nodes)
+            wins += (winner == 1) if swap else (winner == 0)
         # progress on stderr: a long pair (hard at the table's nodes takes hours) can be watched
         print(f"{first} vs {second}: game {g + 1}/{games} seed {seed + g}: {wins} wins", file=sys.stderr, flush=True)
     lo, hi = wilson(wins, games)

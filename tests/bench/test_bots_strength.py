@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.bots_strength import bot_of
+from bench.bots_strength import bot_of, pair, solo
 
 
 def test_a_times_suffix_multiplies_hards_node_limit():
@@ -14,3 +14,12 @@ def test_a_times_suffix_multiplies_hards_node_limit():
     assert bot_of("standard", 1, 400).level == "standard"
     with pytest.raises(ValueError):
         bot_of("hard*x", 1, 400)
+
+
+def test_a_jo_pair_plays_solo_games_against_jo_at_that_difficulty():
+    """``LEVEL:joN``: the level alone against Jo at difficulty N (seed 003), its win share."""
+    out = pair("easy", "jo4", 2, 3, 400)
+    assert out["pair"] == "easy vs jo4" and out["games"] == 2
+    assert out["win_share"] == (solo("easy", 4, 3, 400) + solo("easy", 4, 4, 400)) / 2
+    # easy, which hardly builds, loses to Jo at difficulty 4 on seed 3 (its score 100 against his 200)
+    assert solo("easy", 4, 3, 400) is False
