@@ -14,6 +14,7 @@ safe or a deck order, and the same position gives the same decision.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from bots.common import check_level, view_rng
@@ -25,6 +26,10 @@ from engine.core import TABLE, Choice, Option, Prompt
 from engine.speakeasy.state import SpeakeasyState
 
 __all__ = ["GAME", "Budget", "Decision", "SpeakeasyBot", "margin", "value"]
+
+
+#: The share of the clock hard leaves unused, for the machine's scheduling under load (own value).
+CLOCK_RESERVE = 0.05
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,9 @@ class SpeakeasyBot:
         """The bot's answer with the value it expects (for hints and benches)."""
         if prompt.seat == TABLE:
             raise ValueError("A seat bot answers its seat's prompts, not the table's timer.")
+        # the clock covers the lookahead too, and keeps a reserve for a loaded machine's scheduling (a process
+        # waiting its turn for a core at load 8 overshot a 2 s clock by up to 0.06 s: docs/bots.md)
+        deadline = time.perf_counter() + self.budget.seconds * (1 - CLOCK_RESERVE)
         options = worth_trying(prompt.options)
         rng = view_rng(GAME, state, prompt, self.salt)
         sample = world(state, prompt.seat, rng)
@@ -78,14 +86,19 @@ class SpeakeasyBot:
         ranked = lookahead(sample, prompt, self.prep)
         if self.level == "standard":
             return self._done(prompt, ranked[0][1], ranked[0][0])
-        return self._search(state, prompt, ranked, rng)
+        return self._search(state, prompt, ranked, rng, deadline)
 
     def _done(self, prompt: Prompt, option: Option, expected: float, playouts: int = 0, nodes: int = 0) -> Decision:
         return Decision(Choice(prompt.seat, prompt.kind, option.id), option, expected, self.level, playouts, nodes)
 
     def _search(
-        self, state: SpeakeasyState, prompt: Prompt, ranked: list[tuple[float, Option]], rng: random.Random
+        self,
+        state: SpeakeasyState,
+        prompt: Prompt,
+        ranked: list[tuple[float, Option]],
+        rng: random.Random,
+        deadline: float,
     ) -> Decision:
         """The information-set tree search (``speakeasy_search``) within the budget."""
-        out = Search(self.prep, rng).run(state, prompt, ranked, self.budget.nodes, self.budget.seconds)
+        out = Search(self.prep, rng).run(state, prompt, ranked, self.budget.nodes, deadline)
         return self._done(prompt, out.option, out.expected, out.iterations, out.nodes)

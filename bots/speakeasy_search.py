@@ -51,6 +51,8 @@ EXPLORE = 0.3
 SPREAD_FLOOR = 5.0
 #: How far a playout goes after the tree: to the end of the Act, at most this many choices.
 PLAYOUT_DEPTH = 60
+#: The search stops when this many iterations of the mean length so far would pass the clock.
+ITERATION_MARGIN = 2.0
 #: Worlds sampled per decision; iteration k plays on world k mod WORLDS, so the options are compared on the same
 #: worlds (common random numbers: a world's luck cancels out between options instead of hiding their difference).
 WORLDS = 8
@@ -117,20 +119,27 @@ class Search:
         prompt: Prompt,
         ranked: list[tuple[float, Option]],
         nodes: int,
-        seconds: float,
+        deadline: float,
     ) -> Outcome:
         """Search from the real ``state`` (read only through sampled worlds) for ``prompt``'s seat; ``ranked``
-        is standard's lookahead (margin, option), best first: the root's order and prior."""
+        is standard's lookahead (margin, option), best first: the root's order and prior. It stops when ``nodes``
+        are used or, after its first iteration, when ``ITERATION_MARGIN`` iterations of the mean length so far
+        would pass ``deadline`` (a ``time.perf_counter`` time): iterations differ in length (a playout's menus),
+        so a margin keeps the decision within the clock when the next one is longer than the mean."""
         seat = prompt.seat
         root = Node([o.id for _v, o in ranked])
         for v, o in ranked:
             root.edges[o.id] = Edge(visits=PRIOR_VISITS, avail=PRIOR_VISITS, total=PRIOR_VISITS * v)
         root.visits = PRIOR_VISITS
         self.root = root
-        deadline = time.perf_counter() + seconds
+        start = time.perf_counter()
         iterations = 0
         worlds: list[SpeakeasyState] = []
-        while self.nodes < nodes and (iterations == 0 or time.perf_counter() < deadline):
+        while self.nodes < nodes:
+            if iterations:
+                now = time.perf_counter()
+                if now + ITERATION_MARGIN * (now - start) / iterations > deadline:
+                    break
             # the root's options are the prompt's, the same in every world: chosen first, then the world by how
             # often that option was played, so every option meets worlds 0, 1, 2, ... in the same order
             first = self._select(root, root.order)

@@ -4,6 +4,7 @@ plays standard's choice, and a longer one is a function of the seat's view only.
 from __future__ import annotations
 
 import random
+import time
 
 from bots.speakeasy import GAME, Budget, SpeakeasyBot
 from bots.speakeasy_policy import lookahead
@@ -44,7 +45,7 @@ def test_the_search_reaches_every_option_of_the_root():
     sample = world(state, prompt.seat, rng)
     ranked = lookahead(sample, prompt, PREPARE)
     search = Search(PREPARE, rng)
-    out = search.run(state, prompt, ranked, nodes=20_000, seconds=3600.0)
+    out = search.run(state, prompt, ranked, nodes=20_000, deadline=time.perf_counter() + 3600.0)
     assert search.root is not None and len(search.root.edges) == len(ranked) >= 6
     assert all(e.visits > PRIOR_VISITS for e in search.root.edges.values())
     assert out.iterations > 1 and out.nodes >= 20_000
@@ -78,3 +79,12 @@ def test_a_longer_search_decides_from_the_seat_only():
                 want.nodes,
                 want.playouts,
             )
+
+
+def test_the_clock_covers_the_whole_decision():
+    """The 2 s clock starts when the decision does (standard's lookahead counts against it) and the search stops
+    before an iteration that would pass it: with no time left it still answers, after a single iteration."""
+    state, prompt = a_prompt(4, 30)
+    hard = SpeakeasyBot("hard", 1, Budget(nodes=10**9, seconds=0.0)).decide(state, prompt)
+    assert hard.playouts == 1 and hard.nodes < 10**9
+    assert prompt.option(hard.choice.option) is not None
