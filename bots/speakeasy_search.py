@@ -1,10 +1,10 @@
 """Hard's search: information-set Monte Carlo tree search from one seat (SO-ISMCTS) with progressive widening.
 
-One tree is grown for the decision. Each iteration samples a fresh world (``speakeasy_worlds.world``: what the
-seat cannot see drawn from its beliefs), walks down the tree through the choices of every seat (each seat picks
-by its own reward: the rivals are searched too, not assumed to play the easy way), adds one choice, plays on with
-the preparing easy policy until the Act ends or ``PLAYOUT_DEPTH`` choices have been made, and backs every seat's
-margin up the path it took.
+One tree is grown for the decision. Each iteration plays on a sampled world (``speakeasy_worlds.world``: what
+the seat cannot see drawn from its beliefs; see common worlds below), walks down the tree through the choices of
+every seat (each seat picks by its own reward: the rivals are searched too, not assumed to play the easy way),
+adds one choice, plays on with the preparing easy policy until the Act ends or ``PLAYOUT_DEPTH`` choices have
+been made, and backs every seat's margin up the path it took.
 
 - A node is an information set: the choices made since the root, and the question then asked (who, what). The
   same path can ask different things in different worlds (a card drawn from a deck the seat cannot see), so an
@@ -14,6 +14,9 @@ margin up the path it took.
   square root of its visits: the root in the order of standard's lookahead, which also gives each root option a
   prior of ``PRIOR_VISITS`` visits at its lookahead margin (so a short search plays standard's choice and a long
   one overrules it); a deeper node in the easy policy's order, read the first time it is visited.
+- **Common worlds.** At most ``WORLDS`` worlds are sampled a decision, and a root option's k-th playout plays on
+  world k mod ``WORLDS``: every option meets the same worlds in the same order, so a world's luck cancels out
+  between options instead of hiding their difference.
 - The answer is the root option visited most (ties: the better mean, then the lookahead's order).
 
 Everything is a function of the seat's view and the bot's generator, so two positions the seat cannot tell apart
@@ -107,7 +110,7 @@ class Search:
         self.prep = prep
         self.rng = rng
         self.nodes = 0
-        self.root: Node | None = None  # the last run's tree (kept for tests and hints)
+        self.root: Node | None = None  # the last run's tree (kept for tests)
         # the root's rewards, for the exploration's scale (Welford's running variance)
         self._n = 0
         self._mean = 0.0
