@@ -63,9 +63,7 @@ def value(state: SpeakeasyState, seat: int, prep: Prepare | None = None, reading
 
 def margin(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> float:
     """Its worth against the best rival's (what winning needs)."""
-    reading = Reading(state) if prep is not None else None
-    rivals = [value(state, s, prep, reading) for s in range(len(state.players)) if s != seat]
-    return value(state, seat, prep, reading) - (max(rivals) if rivals else 0.0)
+    return margins(state, prep)[seat]
 
 
 def margins(state: SpeakeasyState, prep: Prepare | None = None) -> list[float]:
@@ -73,11 +71,8 @@ def margins(state: SpeakeasyState, prep: Prepare | None = None) -> list[float]:
     reading = Reading(state) if prep is not None else None
     worth = [value(state, s, prep, reading) for s in range(len(state.players))]
     if len(worth) == 1:
-        return worth
-    out = []
-    for s, mine in enumerate(worth):
-        out.append(mine - max(w for r, w in enumerate(worth) if r != s))
-    return out
+        return worth  # no rival: the worth itself
+    return [mine - max(w for r, w in enumerate(worth) if r != s) for s, mine in enumerate(worth)]
 
 
 def worth_trying(options: Sequence[Option]) -> list[Option]:

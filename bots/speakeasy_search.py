@@ -217,8 +217,7 @@ class Search:
             nxt = next_question(w)
             if nxt is None or nxt[0] != TABLE:
                 return nxt
-            GAME.apply_offered(w, Choice(TABLE, nxt[1], GAME.prompts(w)[0].default_option()))
-            self.nodes += 1
+            self._table_step(w, nxt[1])
 
     def _easy_order(self, w: SpeakeasyState, who: int, kind: str, options: list) -> list[str]:
         """A new node's order: its options by the worth each leaves its seat after one step (the easy policy's
@@ -247,12 +246,16 @@ class Search:
                 break
             who, kind, options = nxt
             if who == TABLE:
-                GAME.apply_offered(w, Choice(TABLE, kind, GAME.prompts(w)[0].default_option()))
+                self._table_step(w, kind)
             else:
                 w = easy_step(w, who, kind, options, prep=self.prep)
-                self.nodes += len(options)
-            self.nodes += 1
+                self.nodes += len(options) + 1
         return w
+
+    def _table_step(self, w: SpeakeasyState, kind: str) -> None:
+        """The table's own step (a timer) taken by its default, one node."""
+        GAME.apply_offered(w, Choice(TABLE, kind, GAME.prompts(w)[0].default_option()))
+        self.nodes += 1
 
     def _observe(self, reward: float) -> None:
         self._n += 1
