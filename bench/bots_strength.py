@@ -13,7 +13,8 @@ binds, not the clock: reproducible; the table's default is 6000 nodes and 2 s). 
 ``--timing`` decisions of ``hard`` at the table's default budget and prints the p50/p99/max decision time and
 playouts per decision; ``--timing-nodes 1000000`` lets the 2 s clock bind instead (how many playouts the
 engine's speed allows). Hard's tree search (issue 27) runs iterations until its node limit is spent, so
-``hard*4`` plays about four times the playouts of ``hard``.
+``hard*4`` plays about four times the playouts of ``hard``. ``hard+fitted`` is hard judging its lookahead and
+leaves by the evaluation fitted on self-play (``bots.speakeasy_evaluation``; it won no more often, docs/bots.md).
 One JSON line per figure; the seed reproduces it.
 """
 
@@ -42,9 +43,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def bot_of(level: str, salt: int, hard_nodes: int) -> SpeakeasyBot:
-    """The bot of a level; ``hard*4`` is hard at 4 times ``hard_nodes`` (does more search help?)."""
+    """The bot of a level; ``hard*4`` is hard at 4 times ``hard_nodes`` (does more search help?), ``hard+fitted``
+    hard judging by the evaluation fitted on self-play (``bots.speakeasy_evaluation``)."""
+    level, plus, variant = level.partition("+")
+    if plus and variant != "fitted":
+        raise ValueError(f"unknown variant {variant!r} of {level!r}: the only one is '+fitted'")
     name, _, times = level.partition("*")
-    return SpeakeasyBot(name, salt, Budget(nodes=hard_nodes * int(times or 1), seconds=3600.0))
+    budget = Budget(nodes=hard_nodes * int(times or 1), seconds=3600.0)
+    return SpeakeasyBot(name, salt, budget, fitted=bool(plus))
 
 
 def player(level: str, salt: int, hard_nodes: int):

@@ -8,7 +8,7 @@ rest of the seat's turn the easy way after each option. A playout or a search st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bots.speakeasy_worlds import copy
 from bots.speakeasy_worth import Prepare, Reading, earning, flat_worth, war_risk
@@ -162,14 +162,21 @@ def finish_turn(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -
     return state
 
 
-def lookahead(sample: SpeakeasyState, prompt: Prompt, prep: Prepare | None = None) -> list[tuple[float, Option]]:
-    """Each option with its margin after it and the rest of the seat's turn (best first, ties in order)."""
+#: A position's margin for every seat (``margins``, or hard's fitted ``speakeasy_evaluation.fitted_margins``).
+Judge = Callable[[SpeakeasyState, "Prepare | None"], list[float]]
+
+
+def lookahead(
+    sample: SpeakeasyState, prompt: Prompt, prep: Prepare | None = None, judge: Judge | None = None
+) -> list[tuple[float, Option]]:
+    """Each option with its margin after it and the rest of the seat's turn (best first, ties in order), judged
+    by ``margins`` or the given ``judge``."""
     scored = []
     legal = legal_ids(sample, prompt.seat, prompt.kind)
     for k, option in enumerate(worth_trying(prompt.options)):
         trial = copy(sample)
         try_choice(trial, Choice(prompt.seat, prompt.kind, option.id), legal)
         trial = finish_turn(trial, prompt.seat, prep)
-        scored.append((margin(trial, prompt.seat, prep), -k, option))
+        scored.append(((judge or margins)(trial, prep)[prompt.seat], -k, option))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [(v, o) for v, _k, o in scored]

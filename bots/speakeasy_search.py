@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from bots.speakeasy_policy import (
     GAME,
+    Judge,
     easy_step,
     legal_ids,
     margins,
@@ -104,11 +105,13 @@ class Outcome:
 
 
 class Search:
-    """One decision's tree. ``prep``: the preparing worth the rewards are measured with."""
+    """One decision's tree. ``prep``: the preparing worth the rewards are measured with; ``judge``: how a leaf is
+    scored for every seat (``margins`` unless given)."""
 
-    def __init__(self, prep: Prepare | None, rng: random.Random) -> None:
+    def __init__(self, prep: Prepare | None, rng: random.Random, judge: Judge = margins) -> None:
         self.prep = prep
         self.rng = rng
+        self.judge = judge
         self.nodes = 0
         self.root: Node | None = None  # the last run's tree (kept for tests)
         # the root's rewards, for the exploration's scale (Welford's running variance)
@@ -184,7 +187,7 @@ class Search:
             node, legal = child, None  # the world's own question: its options are legal as offered
             offered = [o.id for o in worth_trying(options)]
         w = self._playout(w)
-        rewards = margins(w, self.prep)
+        rewards = self.judge(w, self.prep)
         for n, e, s in path:
             n.visits += 1
             e.visits += 1

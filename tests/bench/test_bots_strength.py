@@ -1,4 +1,5 @@
-"""bench.bots_strength's level names: ``hard*4`` is hard at four times the pair's node limit."""
+"""bench.bots_strength's level names: ``hard*4`` is hard at four times the pair's node limit, ``hard+fitted`` hard
+judging by the evaluation fitted on self-play."""
 
 from __future__ import annotations
 
@@ -14,6 +15,16 @@ def test_a_times_suffix_multiplies_hards_node_limit():
     assert bot_of("standard", 1, 400).level == "standard"
     with pytest.raises(ValueError):
         bot_of("hard*x", 1, 400)
+
+
+def test_a_fitted_suffix_gives_hard_the_fitted_evaluation():
+    from bots.speakeasy_evaluation import fitted_margins
+
+    assert bot_of("hard", 1, 400).judge is None  # the table's hard: the hand-made margin
+    fitted = bot_of("hard*4+fitted", 1, 400)
+    assert (fitted.level, fitted.budget.nodes, fitted.judge) == ("hard", 1600, fitted_margins)
+    with pytest.raises(ValueError, match=r"the only one is '\+fitted'"):
+        bot_of("hard+deep", 1, 400)
 
 
 def test_a_jo_pair_plays_solo_games_against_jo_at_that_difficulty():
