@@ -71,7 +71,11 @@ def load_rules(folder: Path, version: int = 1) -> Rules:
     after 1 changes some of the project's own values: ``house.toml``); ``DataError`` names a bad value."""
     originals = {name: read(folder, name, schema) for name, schema in SCHEMAS.items()}
     changes = house.changes(folder, version, originals, elsewhere=(JO_FILE,))
-    files = {name: read(folder, name, schema, changes.get(name)) for name, schema in SCHEMAS.items()}
+    # a file no version changes is the one just read: parsed once (the first game of a process waits for this)
+    files = {
+        name: read(folder, name, schema, changes[name]) if changes.get(name) else originals[name]
+        for name, schema in SCHEMAS.items()
+    }
     data = {name: file.data for name, file in files.items()}
     the_board = data[board.NAME]
     # each file on its own first, then what one file says about another, then the provenance of every value
