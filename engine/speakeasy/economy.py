@@ -24,6 +24,8 @@ VALUE_CRATES = {"vip": "vip_value", "party": "party_value", "stills": "stills_va
 
 def crate_power(p: Player, power: str) -> int:
     """The sum of ``n`` over the player's Crates with this power."""
+    if not p.crates:  # most players most of the time (read for every Strength and action value)
+        return 0
     crates = rules().docks.crates
     return sum(crates[c].n for c in p.crates if crates[c].power == power)
 
