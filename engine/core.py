@@ -258,9 +258,10 @@ class Event(msgspec.Struct, frozen=True):
 
     def __post_init__(self) -> None:
         # A message given as text: the text becomes its English, its JSON form goes with the data ("msg").
-        if isinstance(self.text, Msg):
-            msgspec.structs.force_setattr(self, "data", {**self.data, "msg": self.text.dump()})
-            msgspec.structs.force_setattr(self, "text", str(self.text))
+        text = self.text
+        if type(text) is not str and isinstance(text, Msg):
+            msgspec.structs.force_setattr(self, "data", {**self.data, "msg": text.dump()})
+            msgspec.structs.force_setattr(self, "text", str.__str__(text))
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether this seat (``None``: a spectator) may see the event."""

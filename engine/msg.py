@@ -52,7 +52,12 @@ class Msg(str):
         """Its JSON form: ``{"m": ctx, "t": template, "a": args, "p": plural}`` (nested messages likewise)."""
         out: dict[str, Any] = {"m": self.ctx, "t": self.template}
         if self.args:
-            out["a"] = {k: _dump(v) for k, v in self.args.items()}
+            # ``_dump`` of each argument, a plain name or number first: every log line of a game is dumped
+            args: dict[str, Any] = {}
+            for k, v in self.args.items():
+                kind = type(v)
+                args[k] = v if kind is str or kind is int else v.dump() if isinstance(v, Msg) else _dump(v)
+            out["a"] = args
         if self.plural:
             out["p"] = self.plural
         return out
