@@ -26,6 +26,7 @@ TRACK_NAMES = {
 }
 
 
+@cache  # a term of the data files: named by every option in a district (its section) and many labels
 def zone_name(zone: str) -> Msg:
     """A Zone as people read it: "Downtown" (a term)."""
     return T("speakeasy.term.zone", zone)

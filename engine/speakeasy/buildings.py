@@ -72,32 +72,49 @@ def _targets(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, associ
 # every free space or Mobster Speakeasy in every build question. There are a few thousand at most.
 @cache
 def _open_option(kind: str, number: int, index: int, cost: int, tile: int | None, charge: int) -> Option:
-    label = M(
+    return opt(f"open:{number}:{index}", _open_label(kind, number, index), _open_pays(cost, tile), cost=charge)
+
+
+# The texts of the options above, each made once too: the tiles on the spaces differ from game to game, so an
+# option is made anew in each game, its words need not be.
+@cache
+def _open_label(kind: str, number: int, index: int) -> Msg:
+    return M(
         "speakeasy.buildings.open", "Open {kind} in {space}", kind=KIND_NAMES[kind], space=space_name(number, index)
     )
+
+
+@cache
+def _open_pays(cost: int, tile: int | None) -> Msg:
     if tile is None:
-        pays = M("speakeasy.buildings.open_pay", "pay ${cost}", cost=cost)
-    else:
-        pays = M(
-            "speakeasy.buildings.open_pay_tile", "pay ${cost}, gain City tile {tile}", cost=cost, tile=tile_name(tile)
-        )
-    return opt(f"open:{number}:{index}", label, pays, cost=charge)
+        return M("speakeasy.buildings.open_pay", "pay ${cost}", cost=cost)
+    return M("speakeasy.buildings.open_pay_tile", "pay ${cost}, gain City tile {tile}", cost=cost, tile=tile_name(tile))
 
 
 @cache
 def _take_option(number: int, index: int, sup: crew.Support, need: int, cost: int) -> Option:
     return opt(
         f"take:{number}:{index}:{sup.code()}",
-        M("speakeasy.buildings.take", "Take over the Mobster Speakeasy in {space}", space=space_name(number, index)),
-        M(
-            "speakeasy.buildings.take_detail",
-            "strength {need} needed: {help}; pay ${cost}",
-            need=need,
-            help=sup.text(),
-            cost=cost,
-        ),
+        _take_label(number, index),
+        _take_detail(need, sup, cost),
         style="danger",
         cost=cost + sup.fee,
+    )
+
+
+@cache
+def _take_label(number: int, index: int) -> Msg:
+    return M("speakeasy.buildings.take", "Take over the Mobster Speakeasy in {space}", space=space_name(number, index))
+
+
+@cache
+def _take_detail(need: int, sup: crew.Support, cost: int) -> Msg:
+    return M(
+        "speakeasy.buildings.take_detail",
+        "strength {need} needed: {help}; pay ${cost}",
+        need=need,
+        help=sup.text(),
+        cost=cost,
     )
 
 
@@ -115,14 +132,15 @@ def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
     kinds = rules(state).buildings.setup_kinds if setup else ("stills", "speakeasy")
     free = next(free_spaces(state), None) is not None
     return [
-        opt(
-            f"row:{rs.kind}:{rs.index}",
-            _build_label(rs),
-            cost=0 if setup else rs.cost,
-        )
+        _row_option(rs, setup)
         for rs in _available(state, task.seat, kinds)
         if _has_target(state, task.seat, rs, setup, free, task.m == 0)
     ]
+
+
+@cache  # each distinct option made once (options are frozen): a function of the row space and the data files
+def _row_option(rs: RowSpace, setup: bool) -> Option:
+    return opt(f"row:{rs.kind}:{rs.index}", _build_label(rs), cost=0 if setup else rs.cost)
 
 
 @cache

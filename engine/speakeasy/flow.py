@@ -387,13 +387,28 @@ def said_field(option: Option, name: str) -> Any:
     return load(kept) if kept else getattr(option, name)
 
 
+#: ``_with_split``'s answers by (option, split) identity, each kept with both (so their ids stay theirs): most
+#: options with a cost are made once each (``functools.cache``) and the splits are too (``money.split_text``), so
+#: the same pair comes back at every private question. Emptied when large (options made afresh never come back).
+_SPLIT_MADE: dict[tuple[int, int], tuple[Option, Msg, Option]] = {}
+
+
 def _with_split(option: Option, p: Player) -> Option:
     split = money.split_text(p, option.cost)
-    detail = (
-        M("speakeasy.flow.split", "{split} · {detail}", split=split, detail=said_field(option, "detail"))
-        if option.detail
-        else split
-    )
+    key = (id(option), id(split))
+    kept = _SPLIT_MADE.get(key)
+    if kept is not None and kept[0] is option and kept[1] is split:
+        return kept[2]
+    made = _split_option(option, split)
+    if len(_SPLIT_MADE) >= 4096:
+        _SPLIT_MADE.clear()
+    _SPLIT_MADE[key] = (option, split, made)
+    return made
+
+
+def _split_option(option: Option, split: Msg) -> Option:
+    """``option`` with the payment ``split`` before its description (cut to Discord's limit if need be)."""
+    detail = _split_detail(split, said_field(option, "detail")) if option.detail else split
     text = str(detail)
     if len(text) <= DETAIL_MAX:
         return msgspec.structs.replace(option, detail=detail)
@@ -406,6 +421,24 @@ def _with_split(option: Option, p: Player) -> Option:
     else:
         words.pop("detail", None)
     return msgspec.structs.replace(option, detail=text, words=words)
+
+
+#: ``_split_detail``'s messages by (split, description) identity, kept with both (as ``_SPLIT_MADE``): an option
+#: made anew in each game often names a description made once (e.g. "pay $3, gain City tile ...").
+_DETAIL_MADE: dict[tuple[int, int], tuple[Msg, Any, Msg]] = {}
+
+
+def _split_detail(split: Msg, detail: Any) -> Msg:
+    """ "$5: $2 pocket + $6 safe · <the option's description>"."""
+    key = (id(split), id(detail))
+    kept = _DETAIL_MADE.get(key)
+    if kept is not None and kept[0] is split and kept[1] is detail:
+        return kept[2]
+    made = M("speakeasy.flow.split", "{split} · {detail}", split=split, detail=detail)
+    if len(_DETAIL_MADE) >= 4096:
+        _DETAIL_MADE.clear()
+    _DETAIL_MADE[key] = (split, detail, made)
+    return made
 
 
 def _check(state: SpeakeasyState, choice: Choice) -> None:

@@ -223,19 +223,22 @@ def hand_options(state: SpeakeasyState, seat: int, prefix: str, decks: tuple[str
     """One option per different card in hand (identical cards are one option)."""
     seen: set[str] = set()
     out = []
+    cards = rules(state).cards
     for card in state.player(seat).hand:
-        c = rules(state).cards[card]
+        c = cards[card]
         if c.deck not in decks or c.name in seen:
             continue
         seen.add(c.name)
-        name = T("speakeasy.term.card", c.name)
-        label = (
-            M("speakeasy.gains.discard", "Discard {card}", card=name)
-            if prefix == "discard"
-            else M("speakeasy.gains.play", "Play {card}", card=name)
-        )
-        out.append(opt(f"{prefix}:{card}", label))
+        out.append(opt(f"{prefix}:{card}", _hand_label(prefix, c.name)))
     return out
+
+
+@cache  # each label made once (a function of the card's name): a hand is offered at every play and discard
+def _hand_label(prefix: str, card_name: str) -> Msg:
+    name = T("speakeasy.term.card", card_name)
+    if prefix == "discard":
+        return M("speakeasy.gains.discard", "Discard {card}", card=name)
+    return M("speakeasy.gains.play", "Play {card}", card=name)
 
 
 def _discard_raise_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:

@@ -71,6 +71,7 @@ STEP_WORDS: dict[str, Msg] = {
 }
 
 
+@cache  # a function of the data files: named by every Capo question and its log line
 def person_name(p: Person) -> Msg:
     """A Person as people read it: "Harbour Master (Docks)"."""
     return M(

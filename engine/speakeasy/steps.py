@@ -133,8 +133,25 @@ def question_options(state: SpeakeasyState, task: Task) -> tuple[list[Option], l
             options = [step.empty(state, task)]
     label = step.decline(task)
     if label is not None:
-        options = [*options, opt(SKIP, label)]
+        options = [*options, _decline_option(label)]
     return options, grey
+
+
+#: The decline option of each decline label (a step's own constant), by the label's identity: two labels with
+#: the same English may be different messages, so the text alone cannot be the key.
+_DECLINES: dict[int, tuple[str, Option]] = {}
+
+
+def _decline_option(label: str) -> Option:
+    """``opt(SKIP, label)``, made once per label (options are frozen): an optional step is asked at every turn."""
+    kept = _DECLINES.get(id(label))
+    if kept is not None and kept[0] is label:
+        return kept[1]
+    option = opt(SKIP, label)
+    if len(_DECLINES) >= 1024:  # the labels are the steps' constants: a few dozen
+        _DECLINES.clear()
+    _DECLINES[id(label)] = (label, option)  # the label kept alive with it, so its id stays its own
+    return option
 
 
 def forced_answer(state: SpeakeasyState, task: Task, real: list[Option]) -> tuple[Option, str] | None:
