@@ -25,7 +25,7 @@ from engine.speakeasy import (  # noqa: F401 - importing the step modules regist
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import TRACK_NAMES, operating
 from engine.speakeasy.components import TRACKS
-from engine.speakeasy.hidden import fingerprint, revealed
+from engine.speakeasy.hidden import fingerprint, fingerprint_now, keep_fingerprint, revealed
 from engine.speakeasy.jo import scoring, turn, war  # noqa: F401 - scoring: provides its hook
 from engine.speakeasy.jo import setup as jo_setup  # registers Jo's steps (setup, turn, war: in this order)
 from engine.speakeasy.jo.data import jo_rules
@@ -324,6 +324,7 @@ def edited(state: SpeakeasyState) -> None:
     """Say that ``state`` was changed by hand, not by ``apply`` (a test setting up a position): what was worked
     out for its open question is forgotten. The engine is a state's only other writer."""
     state.__dict__.pop("asked", None)
+    state.__dict__.pop("shown", None)
 
 
 def _asked(state: SpeakeasyState, task: Task) -> tuple[list[Option], list[Option]]:
@@ -473,7 +474,7 @@ def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True, quiet:
     if checked:
         _check(state, choice)
     log: Log = QuietLog() if quiet else []
-    before = None if quiet else fingerprint(state)
+    before = None if quiet else fingerprint_now(state)
     if state.last_chooser is not None and choice.seat != state.last_chooser:
         state.undo_mark = max(state.undo_mark, state.log_count)
     state.last_chooser = choice.seat
@@ -482,10 +483,12 @@ def apply(state: SpeakeasyState, choice: Choice, *, checked: bool = True, quiet:
     _answer(state, task, choice.option, log)
     advance(state, log)
     # (a new turn already fixed everything: then nothing is left to compare)
-    if (
-        before is not None
-        and state.undo_mark < state.log_count
-        and (state.phase == "over" or revealed(before, fingerprint(state)))
-    ):
-        state.undo_mark = state.log_count
+    if before is not None and state.undo_mark < state.log_count:
+        if state.phase == "over":
+            state.undo_mark = state.log_count
+        else:
+            after = fingerprint(state)
+            keep_fingerprint(state, after)
+            if revealed(before, after):
+                state.undo_mark = state.log_count
     return log

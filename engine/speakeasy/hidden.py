@@ -117,6 +117,23 @@ def fingerprint(state: SpeakeasyState) -> Fingerprint:
     return (state.rng.state, layout, tuple(parts))
 
 
+def keep_fingerprint(state: SpeakeasyState, taken: Fingerprint) -> None:
+    """Keep the fingerprint just taken after a choice beside the state's fields (as ``flow`` keeps the open
+    question; never stored, copied or compared): it is the next choice's "before" unless something but the engine
+    changed the state in between (``flow.edited`` forgets it)."""
+    state.__dict__["shown"] = (state.tasks[-1] if state.tasks else None, state.log_count, taken)
+
+
+def fingerprint_now(state: SpeakeasyState) -> Fingerprint:
+    """``fingerprint(state)``, the one the last choice kept when nothing was chosen since: the fingerprint was
+    taken twice a choice, and the second one is the next choice's first."""
+    kept = state.__dict__.get("shown")
+    top = state.tasks[-1] if state.tasks else None
+    if kept is not None and kept[0] is top and kept[1] == state.log_count:
+        return kept[2]
+    return fingerprint(state)
+
+
 @cache
 def _names(layout: tuple[Any, ...]) -> tuple[str, ...]:
     """The piles' names of a fingerprint's layout, in ``_piles``' order."""
