@@ -9,13 +9,14 @@ from engine.msg import M, Msg, P
 from engine.speakeasy import crew, money
 from engine.speakeasy import economy as eco
 from engine.speakeasy.board import KIND_NAMES, buildings, free_spaces, mobster_held, space_name, zone_index
-from engine.speakeasy.components import RowSpace
+from engine.speakeasy.components import Effect, RowSpace
 from engine.speakeasy.gains import tile_kind, tile_name
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import Building, SpeakeasyState, Task
 from engine.speakeasy.steps import Log, opt, push, register, say
 
 
+@cache  # a function of the data files: read for every row of every build and upgrade question
 def row_space(kind: str, index: int) -> RowSpace:
     """A space of a building row."""
     return rules().buildings.rows[kind][index]
@@ -123,8 +124,17 @@ def _has_target(state: SpeakeasyState, seat: int, rs: RowSpace, setup: bool, fre
     p = state.player(seat)
     if free and ((p.pocket >= rs.cost) if setup else money.can_pay(p, rs.cost)):
         return True
-    kind = rules(state).buildings.takeover_kind
-    return not setup and rs.kind == kind and bool(_takeovers(state, seat, rs.cost, associate))
+    if setup or rs.kind != rules(state).buildings.takeover_kind:
+        return False
+    # ``bool(_takeovers(...))``, stopping at the first space that can be taken (each Strength and Zone once)
+    tried: set[tuple[int, int]] = set()
+    for d, _i in mobster_held(state):
+        key = (d.strength, zone_index(d.number))
+        if key not in tried:
+            tried.add(key)
+            if crew.supports(state, seat, key[0], key[1], rs.cost, associate=associate):
+                return True
+    return False
 
 
 def _build_options(state: SpeakeasyState, task: Task) -> list[Option]:
@@ -282,22 +292,27 @@ def _upgrade_options(state: SpeakeasyState, task: Task) -> list[Option]:
         for rs in _available(state, seat, (to,)):
             cost = upgrade_cost(state, seat, rs, task.m)
             if money.can_pay(p, cost):
-                out.append(
-                    opt(
-                        f"up:{d.number}:{i}:{rs.index}",
-                        M(
-                            "speakeasy.buildings.upgrade",
-                            "Upgrade {old} in {space} to {new} ${cost}",
-                            old=KIND_NAMES[b.kind],
-                            space=space_name(d.number, i),
-                            new=KIND_NAMES[to],
-                            cost=cost,
-                        ),
-                        M("speakeasy.buildings.uncovers", "uncovers {gains}", gains=eco.describe(rs.benefit)),
-                        cost=cost,
-                    )
-                )
+                label = _upgrade_label(b.kind, d.number, i, to, cost)
+                out.append(opt(f"up:{d.number}:{i}:{rs.index}", label, _uncovers(rs.benefit), cost=cost))
     return out
+
+
+# The texts of the upgrade options, each made once (functions of their arguments and the data files)
+@cache
+def _upgrade_label(old: str, number: int, index: int, new: str, cost: int) -> Msg:
+    return M(
+        "speakeasy.buildings.upgrade",
+        "Upgrade {old} in {space} to {new} ${cost}",
+        old=KIND_NAMES[old],
+        space=space_name(number, index),
+        new=KIND_NAMES[new],
+        cost=cost,
+    )
+
+
+@cache
+def _uncovers(benefit: tuple[Effect, ...]) -> Msg:
+    return M("speakeasy.buildings.uncovers", "uncovers {gains}", gains=eco.describe(benefit))
 
 
 def _upgrade_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:

@@ -279,6 +279,11 @@ def cellar(state: SpeakeasyState, seat: int, n: int, where: list[int], log: Log)
 
 def describe(effects: tuple[Effect, ...]) -> Msg:
     """Gains as people read them: "2 Leverage, 1 Book"."""
+    return _describe(tuple(effects))
+
+
+@cache  # a function of the data files' effects: named by many options and log lines of every question
+def _describe(effects: tuple[Effect, ...]) -> Msg:
     if not effects:
         return T("speakeasy.gain.none", "nothing")
     return Join([describe_one(e) for e in effects], "comma")

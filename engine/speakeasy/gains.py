@@ -103,17 +103,20 @@ def family_options(state: SpeakeasyState, seat: int, where: str = "") -> list[Op
         return []
     out = []
     if where != "docks":
-        out.append(opt("vip", M("speakeasy.gains.family_vip", "Family Member to your VIP area")))
+        out.append(opt("vip", _family_label(None)))
     if where != "vip":
-        for z, zone in enumerate(ZONES):
+        for z in range(len(ZONES)):
             if None in state.docks[z]:
-                out.append(
-                    opt(
-                        f"docks:{z}",
-                        M("speakeasy.gains.family_docks", "Family Member to the {zone} Docks", zone=zone_name(zone)),
-                    )
-                )
+                out.append(opt(f"docks:{z}", _family_label(z)))
     return out
+
+
+@cache  # each label made once: a Family Member is gained at many steps
+def _family_label(zone: int | None) -> Msg:
+    """Where a Family Member goes: the VIP area (``None``) or a Zone's Docks."""
+    if zone is None:
+        return M("speakeasy.gains.family_vip", "Family Member to your VIP area")
+    return M("speakeasy.gains.family_docks", "Family Member to the {zone} Docks", zone=zone_name(ZONES[zone]))
 
 
 def place_family(state: SpeakeasyState, seat: int, option: str, log: Log) -> None:
@@ -159,20 +162,22 @@ def raise_options(state: SpeakeasyState, seat: int, tracks: tuple[str, ...], fre
         if not eco.can_raise(p, t, free):
             continue
         need = max(0, eco.discards_to_raise(p, t) - free)
-        label = (
-            P(
-                "speakeasy.gains.raise_discard",
-                "Raise {track} to {level}, discard {n} card",
-                "Raise {track} to {level}, discard {n} cards",
-                need,
-                track=TRACK_NAMES[t],
-                level=p.levels[t] + 1,
-            )
-            if need
-            else M("speakeasy.gains.raise", "Raise {track} to {level}", track=TRACK_NAMES[t], level=p.levels[t] + 1)
-        )
-        out.append(opt(f"raise:{t}", label))
+        out.append(opt(f"raise:{t}", _raise_label(t, p.levels[t] + 1, need)))
     return out
+
+
+@cache  # each label made once (a function of its arguments): raising is offered by many steps
+def _raise_label(track: str, level: int, need: int) -> Msg:
+    if need:
+        return P(
+            "speakeasy.gains.raise_discard",
+            "Raise {track} to {level}, discard {n} card",
+            "Raise {track} to {level}, discard {n} cards",
+            need,
+            track=TRACK_NAMES[track],
+            level=level,
+        )
+    return M("speakeasy.gains.raise", "Raise {track} to {level}", track=TRACK_NAMES[track], level=level)
 
 
 def start_raise(state: SpeakeasyState, seat: int, track: str, log: Log, free: int = 0) -> None:
@@ -276,6 +281,7 @@ BOTTLES = {
 }
 
 
+@cache  # a term of the data files: named by every Helper option
 def helper_name(helper: int) -> Msg:
     """A Helper card as people read it (a term)."""
     return T("speakeasy.term.helper", rules().helpers.cards[helper].name)
