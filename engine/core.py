@@ -164,6 +164,13 @@ class Prompt(msgspec.Struct, frozen=True):
     steps: tuple[Option, ...] = ()
 
     def __post_init__(self) -> None:
+        # A new prompt (no words yet) is done here: one is made for every choice; otherwise the general way.
+        text = self.text
+        if not self.words:
+            if type(text) is not str and isinstance(text, Msg):
+                msgspec.structs.force_setattr(self, "words", {"text": text})
+                msgspec.structs.force_setattr(self, "text", str.__str__(text))
+            return
         _take_words(self, _PROMPT_TEXTS)
 
     def default_option(self) -> str:
