@@ -69,15 +69,18 @@ register("gain", M("speakeasy.gains.ask_gain", "Gain"), auto=_gain_auto, skip=No
 
 
 def _card_options(state: SpeakeasyState, task: Task) -> list[Option]:
-    return [
-        opt(
-            f"deck:{d}",
-            M("speakeasy.gains.take_card", "Take {card}", card=eco.card_name(state.decks[d][0])),
-            M("speakeasy.gains.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[d]),
-        )
-        for d in TRACKS
-        if state.decks[d]
-    ]
+    return [opt(f"deck:{d}", _take_card_label(state.decks[d][0]), _deck_top(d)) for d in TRACKS if state.decks[d]]
+
+
+# The texts of the options above, each made once (functions of the card and the data files)
+@cache
+def _take_card_label(card: int) -> Msg:
+    return M("speakeasy.gains.take_card", "Take {card}", card=eco.card_name(card))
+
+
+@cache
+def _deck_top(deck: str) -> Msg:
+    return M("speakeasy.gains.deck_top", "top of the {deck} deck", deck=TRACK_NAMES[deck])
 
 
 def _card_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:

@@ -136,13 +136,20 @@ def zone_goal_met(state: SpeakeasyState, seat: int, zone: int) -> bool:
     return have >= n
 
 
+#: The Central Park conditions that count the seat's Operating buildings.
+_COUNTS_BUILDINGS = frozenset(
+    ("operating_speakeasies", "zones", "barrels", "nightclub_and_casino", "protected", "casinos", "districts")
+)
+
+
 def park_goal_met(state: SpeakeasyState, seat: int, tile: str) -> bool:
     """Design §10.5: whether the seat meets a Central Park tile's condition (only Operating buildings count for
     goals, design §6.5)."""
     g = next(x for x in rules(state).goals.park_goals if x.id == tile)
     p = state.player(seat)
-    ops = list(operating_buildings(state, seat))
     c, n = g.condition, g.n
+    # the buildings only for a condition that counts them: every Cook the Books question asks each tile
+    ops = list(operating_buildings(state, seat)) if c in _COUNTS_BUILDINGS else []
     if c == "operating_speakeasies":
         return sum(1 for _d, _i, b in ops if b.kind == "speakeasy") >= n
     if c == "zones":

@@ -7,7 +7,7 @@ from functools import cache
 from engine.core import Option
 from engine.msg import M, Msg, T
 from engine.speakeasy import economy as eco
-from engine.speakeasy.components import Person
+from engine.speakeasy.components import Effect, Person
 from engine.speakeasy.loader import rules
 from engine.speakeasy.state import SpeakeasyState, Task
 from engine.speakeasy.steps import Log, opt, push, register, say
@@ -277,25 +277,24 @@ register("first_place", M("speakeasy.locations.ask_first", "First place"), auto=
 def _park_options(state: SpeakeasyState, task: Task) -> list[Option]:
     loc = rules(state).locations
     sp = loc.park[task.m]
-    out = [
-        opt(
-            "reward",
-            M("speakeasy.locations.reward", "Take the reward: {gains}", gains=eco.describe(sp.reward)),
-            style="primary",
-        )
-    ]
+    out = [opt("reward", _reward_label(sp.reward), style="primary")]
     if len(state.player(task.seat).hand) >= loc.park_copy_discards:
         for per in loc.persons:
             holder = state.persons.get(per.id)
             if holder is not None and holder != task.seat:
-                out.append(
-                    opt(
-                        f"copy:{per.id}",
-                        M("speakeasy.locations.copy", "Copy the {person}, discard a card", person=person_name(per)),
-                        steps_text(per),
-                    )
-                )
+                out.append(opt(f"copy:{per.id}", _copy_label(per), steps_text(per)))
     return out
+
+
+# The texts of the Park's options, each made once (functions of the data files)
+@cache
+def _reward_label(reward: tuple[Effect, ...]) -> Msg:
+    return M("speakeasy.locations.reward", "Take the reward: {gains}", gains=eco.describe(reward))
+
+
+@cache
+def _copy_label(per: Person) -> Msg:
+    return M("speakeasy.locations.copy", "Copy the {person}, discard a card", person=person_name(per))
 
 
 def _park_choose(state: SpeakeasyState, task: Task, option: str, log: Log) -> None:

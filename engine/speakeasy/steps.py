@@ -178,6 +178,8 @@ def forced_answer(state: SpeakeasyState, task: Task, real: list[Option]) -> tupl
 def default_option(state: SpeakeasyState, task: Task, options: list[Option]) -> str | None:
     """The option the table takes for an idle player: the decline where the step has one, else the step's calmer
     ``default`` if offered, else the first option that is not marked risky (``None``: all are)."""
+    if options and options[-1].id == SKIP:  # where ``question_options`` puts the decline: the common case
+        return SKIP
     ids = [o.id for o in options]
     if SKIP in ids:
         return SKIP
