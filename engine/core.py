@@ -30,6 +30,10 @@ TABLE = -1
 
 _MASK64 = (1 << 64) - 1
 
+# Module names for what every new option calls (``Option.__post_init__``): a message's English as a plain str
+_force_setattr = msgspec.structs.force_setattr
+_plain = str.__str__
+
 
 class Rng(msgspec.Struct):
     """A small deterministic generator (SplitMix64) whose whole state is one integer.
@@ -112,20 +116,26 @@ class Option(msgspec.Struct, frozen=True):
         if self.words:
             _take_words(self, _OPTION_TEXTS)
             return
-        # unrolled, plain text first: this runs for every option made
-        words: dict[str, Any] = {}
-        if type(self.label) is not str and isinstance(self.label, Msg):
-            words["label"] = self.label
-        if type(self.detail) is not str and isinstance(self.detail, Msg):
-            words["detail"] = self.detail
-        if type(self.disabled) is not str and isinstance(self.disabled, Msg):
-            words["disabled"] = self.disabled
-        if type(self.section) is not str and isinstance(self.section, Msg):
-            words["section"] = self.section
-        if words:
-            for name, value in words.items():
-                msgspec.structs.force_setattr(self, name, str.__str__(value))
-            msgspec.structs.force_setattr(self, "words", words)
+        # unrolled, plain text first, each field read once: this runs for every option made
+        label, detail, disabled, section = self.label, self.detail, self.disabled, self.section
+        words: dict[str, Any] | None = None
+        if type(label) is not str and isinstance(label, Msg):
+            words = {"label": label}
+            _force_setattr(self, "label", _plain(label))
+        if type(detail) is not str and isinstance(detail, Msg):
+            words = {} if words is None else words
+            words["detail"] = detail
+            _force_setattr(self, "detail", _plain(detail))
+        if type(disabled) is not str and isinstance(disabled, Msg):
+            words = {} if words is None else words
+            words["disabled"] = disabled
+            _force_setattr(self, "disabled", _plain(disabled))
+        if type(section) is not str and isinstance(section, Msg):
+            words = {} if words is None else words
+            words["section"] = section
+            _force_setattr(self, "section", _plain(section))
+        if words is not None:
+            _force_setattr(self, "words", words)
 
 
 class Prompt(msgspec.Struct, frozen=True):
