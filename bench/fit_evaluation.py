@@ -11,8 +11,8 @@ total. Per Act it fits (least squares, on the games of odd seeds) the final tota
 alone (a scale and an offset: the best the current evaluation can do) and (b) all the parts with their own
 weights, and prints each fit's R^2 on the games of even seeds (held out), with the fitted weights of (b).
 One JSON line per Act; the seed reproduces it. ``--write`` also writes the fits of the Acts whose held-out R^2
-reaches ``MIN_R2`` to ``bots/speakeasy_evaluation.toml`` (or PATH), the weights hard scores its leaves with
-(``bots.speakeasy_evaluation``).
+reaches ``MIN_R2`` to ``bots/speakeasy_evaluation.toml`` (or PATH), the weights hard judges by when asked
+(``bots.speakeasy_evaluation``; the bench level ``hard+fitted``; the table's hard does not: docs/bots.md).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from bots.speakeasy_policy import value
 from bots.speakeasy_worth import PREPARE, Reading
 from engine.core import TABLE
 
-#: An Act's fit is written for hard's leaves only when it foretells the held-out totals at least this well (R^2);
-#: nothing read in Act 1 does (docs/bots.md), so its leaves keep the hand-made value.
+#: An Act's fit is written only when it foretells the held-out totals at least this well (R^2); nothing read in
+#: Act 1 does (docs/bots.md), so a position in it keeps the hand-made value.
 MIN_R2 = 0.1
 
 
