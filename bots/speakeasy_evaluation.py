@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 
-from bots.speakeasy_policy import margins
+from bots.speakeasy_policy import against_best, margins
 from bots.speakeasy_worth import PREPARE, Prepare, Reading, earning, flat_worth, war_risk
 from engine.speakeasy.acts import bottles
 from engine.speakeasy.loader import rules
@@ -120,6 +120,4 @@ def fitted_margins(state: SpeakeasyState, prep: Prepare | None = PREPARE) -> lis
         offset + sum(w * x for w, x in zip(weights, parts(state, s, reading, prep), strict=True))
         for s in range(len(state.players))
     ]
-    if len(worth) == 1:
-        return worth
-    return [mine - max(w for r, w in enumerate(worth) if r != s) for s, mine in enumerate(worth)]
+    return against_best(worth)

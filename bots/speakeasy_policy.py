@@ -69,9 +69,13 @@ def margin(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -> flo
 def margins(state: SpeakeasyState, prep: Prepare | None = None) -> list[float]:
     """Every seat's ``margin`` at once (each worth read once): what a search backs up to each seat's choices."""
     reading = Reading(state) if prep is not None else None
-    worth = [value(state, s, prep, reading) for s in range(len(state.players))]
+    return against_best([value(state, s, prep, reading) for s in range(len(state.players))])
+
+
+def against_best(worth: list[float]) -> list[float]:
+    """Each seat's worth less its best rival's (a lone seat: its worth itself)."""
     if len(worth) == 1:
-        return worth  # no rival: the worth itself
+        return worth
     return [mine - max(w for r, w in enumerate(worth) if r != s) for s, mine in enumerate(worth)]
 
 
@@ -163,7 +167,7 @@ def finish_turn(state: SpeakeasyState, seat: int, prep: Prepare | None = None) -
 
 
 #: A position's margin for every seat (``margins``, or hard's fitted ``speakeasy_evaluation.fitted_margins``).
-Judge = Callable[[SpeakeasyState, "Prepare | None"], list[float]]
+Judge = Callable[[SpeakeasyState, Prepare | None], list[float]]
 
 
 def lookahead(
